@@ -1,0 +1,154 @@
+import { parseArgs } from 'node:util';
+import { asc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Auth } from '../auth/auth';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { users } from '../db/schema/auth';
+import { createApiKey } from '../features/api-keys/api-keys.service';
+import type { MessagesService } from '../features/messages/messages.service';
+import { migrateJobs } from '../jobs/runner';
+
+export type AdminContext = {
+  config: Config;
+  database: Database;
+  auth: Auth;
+  messages: MessagesService;
+  log: Parameters<typeof migrateJobs>[1];
+};
+
+export type AdminResult = { exitCode: number; stdout: string[]; stderr: string[] };
+
+export class UsageError extends Error {}
+
+export const USAGE = `Usage: npm run admin -- <command> [options]
+
+Commands:
+  migrate                                       apply database migrations
+  create-user --email E --password P [--name N] [--verified]
+                                                create a user; prints the user id last
+  create-api-key --email E [--name N]           create an xi-api-key; prints the key last
+  list-users                                    list users
+  notify (--email E | --all) --title T [--description D] [--severity info|success|warning|error] [--needs-attention]
+                                                send a notification; prints the message ids last`;
+
+const email = z.email('is not a valid email address');
+const severity = z.enum(['info', 'success', 'warning', 'error']);
+
+type Handler = (ctx: AdminContext, args: string[], out: (s: string) => void) => Promise<void>;
+
+const options = {
+  email: { type: 'string' },
+  password: { type: 'string' },
+  name: { type: 'string' },
+  verified: { type: 'boolean' },
+  all: { type: 'boolean' },
+  title: { type: 'string' },
+  description: { type: 'string' },
+  severity: { type: 'string' },
+  'needs-attention': { type: 'boolean' },
+} as const;
+
+function flags(args: string[], allowed: (keyof typeof options)[]) {
+  const { values, positionals } = parseArgs({ args, options, strict: true, allowPositionals: true });
+  if (positionals.length) throw new UsageError(`Unexpected argument: ${positionals[0]}`);
+  for (const key of Object.keys(values)) {
+    if (!allowed.includes(key as keyof typeof options)) throw new UsageError(`Unknown option --${key}`);
+  }
+  return values;
+}
+
+function need<T>(value: T | undefined, name: string, schema?: z.ZodType<T>): T {
+  if (value === undefined || value === '') throw new UsageError(`--${name} is required`);
+  if (schema) {
+    const parsed = schema.safeParse(value);
+    if (!parsed.success) throw new UsageError(`--${name} ${parsed.error.issues[0]?.message ?? 'is invalid'}`);
+  }
+  return value;
+}
+
+async function userByEmail(ctx: AdminContext, address: string) {
+  const [user] = await ctx.database.db.select().from(users).where(eq(users.email, address.toLowerCase()));
+  if (!user) throw new UsageError(`No user with email ${address}`);
+  return user;
+}
+
+const handlers: Record<string, Handler> = {
+  async migrate(ctx, args, out) {
+    flags(args, []);
+    await ctx.database.migrate();
+    await migrateJobs(ctx.database, ctx.log);
+    out('Migrations applied.');
+  },
+  async 'create-user'(ctx, args, out) {
+    const v = flags(args, ['email', 'password', 'name', 'verified']);
+    const address = need(v.email, 'email', email).toLowerCase();
+    const password = need(v.password, 'password');
+    if (password.trim().length < 8) throw new UsageError('--password must be at least 8 characters');
+    const existing = await ctx.database.db.select({ id: users.id }).from(users).where(eq(users.email, address));
+    if (existing.length) throw new UsageError(`A user with email ${address} already exists`);
+    const { user } = await ctx.auth.api.signUpEmail({
+      body: { email: address, password, name: v.name ?? address.split('@')[0]! },
+    });
+    if (v.verified) await ctx.database.db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
+    out(`Created user ${address}${v.verified ? ' (verified)' : ''}`);
+    out(user.id);
+  },
+  async 'create-api-key'(ctx, args, out) {
+    const v = flags(args, ['email', 'name']);
+    const user = await userByEmail(ctx, need(v.email, 'email', email));
+    const key = await createApiKey(ctx.database.db, user.id, v.name ?? 'Admin CLI');
+    out(`Created API key ${key.preview} for ${user.email}; it is shown once:`);
+    out(key.key);
+  },
+  async 'list-users'(ctx, args, out) {
+    flags(args, []);
+    const rows = await ctx.database.db.select().from(users).orderBy(asc(users.createdAt));
+    out(['id'.padEnd(22), 'email'.padEnd(36), 'verified', 'created'].join(' '));
+    for (const u of rows) {
+      out([u.id.padEnd(22), u.email.padEnd(36), (u.emailVerified ? 'yes' : 'no').padEnd(8), u.createdAt.toISOString()].join(' '));
+    }
+    out(`${rows.length} user${rows.length === 1 ? '' : 's'}`);
+  },
+  async notify(ctx, args, out) {
+    const v = flags(args, ['email', 'all', 'title', 'description', 'severity', 'needs-attention']);
+    if (!v.all === !v.email) throw new UsageError('Give exactly one of --email or --all');
+    const title = need(v.title, 'title');
+    const sev = v.severity === undefined ? 'info' : need(v.severity, 'severity', severity);
+    const recipients = v.all
+      ? (await ctx.database.db.select({ id: users.id }).from(users)).map((u) => u.id)
+      : [(await userByEmail(ctx, need(v.email, 'email', email))).id];
+    const sent = await ctx.messages.notify(recipients, {
+      severity: sev as z.infer<typeof severity>,
+      title,
+      description: v.description,
+      needsAttention: v['needs-attention'] ?? false,
+    });
+    out(`Sent ${sent.length} notification${sent.length === 1 ? '' : 's'}`);
+    out(sent.map((m) => m.message_id).join(','));
+  },
+};
+
+/** Runs one admin command; never throws (errors become stderr and a non-zero exit code). */
+export async function runAdminCommand(ctx: AdminContext, argv: string[]): Promise<AdminResult> {
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  const [name, ...args] = argv;
+  const handler = name ? handlers[name] : undefined;
+  if (!handler) {
+    stderr.push(name ? `Unknown command: ${name}` : 'No command given', '', USAGE);
+    return { exitCode: 64, stdout, stderr };
+  }
+  try {
+    await handler(ctx, args, (s) => stdout.push(s));
+    return { exitCode: 0, stdout, stderr };
+  } catch (err) {
+    if (err instanceof UsageError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      stderr.push(`Error: ${(err as Error).message}`);
+      return { exitCode: 64, stdout, stderr };
+    }
+    ctx.log.error({ err }, 'admin command failed');
+    stderr.push(`Error: ${(err as Error).message}`);
+    return { exitCode: 1, stdout, stderr };
+  }
+}

@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import websocket from '@fastify/websocket';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createAuth } from './auth/auth';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { healthRoutes, type Lifecycle } from './features/health/health.routes';
+import { registerMailboxRoutes } from './features/mailbox/mailbox.routes';
+import { messagesRoutes } from './features/messages/messages.routes';
+import { MessagesService } from './features/messages/messages.service';
+import { EventBus } from './live/event-bus';
+import { registerLiveRoutes } from './live/live.routes';
+import { Mailer } from './mail/mailer';
+import { registerAuth, resolvePrincipal } from './plugins/auth';
+import { registerErrorHandler, registerNotFound } from './plugins/error-handler';
+import { registerOpenApi } from './plugins/openapi';
+import { registerWebApp } from './plugins/web-app';
+
+export type AppOptions = {
+  config: Config;
+  database: Database;
+  bus?: EventBus;
+  logger?: FastifyServerOptions['logger'];
+};
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
+
+/** Builds the whole HTTP app (API + web app) over an open database; the caller listens and closes. */
+export async function buildApp({ config, database, bus = new EventBus(), logger }: AppOptions) {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    requestIdHeader: false,
+    // Reuse a caller's request id when it is sane, so logs join up across services.
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    bodyLimit: 10 * 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const lifecycle: Lifecycle = { state: 'starting' };
+  const auth = createAuth(database.db, config);
+  const mailer = new Mailer(database.db, config, app.log);
+  const messages = new MessagesService(database.db, bus);
+
+  registerErrorHandler(app);
+  const web = await registerWebApp(app, config.webDistDir);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(web?.inlineScriptHashes ?? [])],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cors, {
+    origin: config.corsOrigins.length ? config.corsOrigins : false,
+    credentials: true,
+    exposedHeaders: ['x-request-id', 'history-item-id', 'request-id'],
+  });
+  await app.register(cookie);
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await registerOpenApi(app, config.publicUrl);
+  registerAuth(app, auth, database.db);
+
+  await app.register(healthRoutes(database, lifecycle));
+  await app.register(messagesRoutes(messages));
+  registerLiveRoutes(app, bus, {
+    authenticate: (headers) => resolvePrincipal(auth, database.db, headers),
+    workspaceIds: async () => [], // workspaces arrive with the accounts work; until then users read their own documents
+  });
+  if (config.mail.transport === 'outbox') {
+    registerMailboxRoutes(app, database.db, { allowRemote: config.mailboxAllowRemote });
+  }
+  registerNotFound(app, web?.fallback);
+
+  return { app, auth, bus, mailer, messages, lifecycle };
+}
+
+export type BuiltApp = Awaited<ReturnType<typeof buildApp>>;

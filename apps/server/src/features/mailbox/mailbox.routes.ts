@@ -1,0 +1,43 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppDb } from '../../db/client';
+import { notFound } from '../../errors';
+import { listMail, type MailRow } from '../../mail/mail.repo';
+import { renderMailbox } from './mailbox.page';
+
+const isLoopback = (request: FastifyRequest) => /^(127\.|::1$|::ffff:127\.)/.test(request.socket.remoteAddress ?? '');
+
+/**
+ * The dev mailbox (MAIL_TRANSPORT=outbox): every queued mail with its links. It shows sign-in and
+ * reset links, so it answers only on loopback unless MAILBOX_ALLOW_REMOTE is set.
+ */
+export function registerMailboxRoutes(app: FastifyInstance, db: AppDb, opts: { allowRemote: boolean }): void {
+  const guard = (request: FastifyRequest) => {
+    if (!opts.allowRemote && !isLoopback(request)) throw notFound();
+  };
+  app.get('/dev/mailbox.json', { config: { public: true }, schema: { hide: true } }, async (request) => {
+    guard(request);
+    const rows = await listMail(db, 200);
+    return { messages: rows.map(presentMail) };
+  });
+  app.get('/dev/mailbox', { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
+    guard(request);
+    const rows = await listMail(db, 200);
+    return reply.type('text/html; charset=utf-8').send(renderMailbox(rows.map(presentMail)));
+  });
+}
+
+export type PresentedMail = ReturnType<typeof presentMail>;
+
+function presentMail(row: MailRow) {
+  return {
+    id: row.id,
+    to: row.to,
+    from: row.from,
+    subject: row.subject,
+    text: row.text,
+    links: row.links,
+    status: row.status,
+    attempts: row.attempts,
+    created_at_unix_ms: row.createdAt.getTime(),
+  };
+}

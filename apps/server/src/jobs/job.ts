@@ -1,0 +1,26 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { Config } from '../config';
+import type { AppDb } from '../db/client';
+import type { EventBus } from '../live/event-bus';
+
+/** What a job may use while it runs. */
+export type JobContext = {
+  db: AppDb;
+  config: Config;
+  bus: EventBus;
+  log: FastifyBaseLogger;
+  attempt: number;
+  maxAttempts: number;
+};
+
+/** A background job: typed payload, `perform`, retry policy. Only services enqueue jobs. */
+export type JobDefinition<S extends z.ZodType = z.ZodType> = {
+  name: string;
+  payload: S;
+  /** graphile-worker retries with exponential back-off (e^attempt seconds) until this many attempts. */
+  maxAttempts: number;
+  perform(payload: z.infer<S>, ctx: JobContext): Promise<void>;
+};
+
+export const defineJob = <S extends z.ZodType>(job: JobDefinition<S>) => job;

@@ -1,0 +1,52 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { Logger, run, runMigrations, type Runner, type TaskList } from 'graphile-worker';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import type { EventBus } from '../live/event-bus';
+import type { JobDefinition } from './job';
+import { mailDeliveryJob } from './mail-delivery.job';
+
+/** Every job the worker runs. */
+export const jobs: JobDefinition[] = [mailDeliveryJob];
+
+const graphileLogger = (log: FastifyBaseLogger) =>
+  new Logger(() => (level, message, meta) => {
+    const l = level === 'error' ? 'error' : level === 'warning' ? 'warn' : 'debug';
+    log[l]({ meta }, message);
+  });
+
+/** Installs or upgrades graphile-worker's own schema (separate from our drizzle migrations). */
+export async function migrateJobs(database: Database, log: FastifyBaseLogger): Promise<void> {
+  await runMigrations({ connectionString: await database.connectionString(), logger: graphileLogger(log) });
+}
+
+/** Starts a worker over the same database; `stop()` lets running jobs finish. */
+export async function startWorker(
+  database: Database,
+  deps: { config: Config; bus: EventBus; log: FastifyBaseLogger },
+): Promise<Runner> {
+  const taskList: TaskList = {};
+  for (const job of jobs) {
+    taskList[job.name] = async (raw, helpers) => {
+      const payload = job.payload.parse(raw);
+      await job.perform(payload, {
+        db: database.db,
+        config: deps.config,
+        bus: deps.bus,
+        log: deps.log.child({ job: job.name, jobId: helpers.job.id }),
+        attempt: helpers.job.attempts,
+        maxAttempts: helpers.job.max_attempts,
+      });
+    };
+  }
+  return run({
+    connectionString: await database.connectionString(),
+    concurrency: deps.config.worker.concurrency,
+    // Over the embedded socket all connections share one session: named prepared statements collide.
+    noPreparedStatements: database.kind === 'pglite',
+    pollInterval: database.kind === 'pglite' ? 250 : 2000,
+    taskList,
+    logger: graphileLogger(deps.log),
+    noHandleSignals: true,
+  });
+}

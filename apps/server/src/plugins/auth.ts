@@ -1,0 +1,81 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { fromNodeHeaders } from 'better-auth/node';
+import type { Auth } from '../auth/auth';
+import type { AppDb } from '../db/client';
+import { unauthorized } from '../errors';
+import { authenticateApiKey } from '../features/api-keys/api-keys.service';
+
+export type Principal = { userId: string; via: 'session' | 'api_key' };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+  interface FastifyContextConfig {
+    /** Route answers without credentials. */
+    public?: boolean;
+  }
+}
+
+/** Resolves the caller from xi-api-key, a session cookie or a bearer session token. */
+export async function resolvePrincipal(
+  auth: Auth,
+  db: AppDb,
+  headers: FastifyRequest['headers'],
+): Promise<Principal | null> {
+  const apiKey = headers['xi-api-key'];
+  if (typeof apiKey === 'string' && apiKey) {
+    const found = await authenticateApiKey(db, apiKey);
+    return found ? { userId: found.userId, via: 'api_key' } : null;
+  }
+  if (!headers.cookie && !headers.authorization) return null;
+  const session = await auth.api.getSession({ headers: fromNodeHeaders(headers) });
+  return session ? { userId: session.user.id, via: 'session' } : null;
+}
+
+/** Mounts better-auth at /api/auth and checks credentials once for every /v1 and /v2 route. */
+export function registerAuth(app: FastifyInstance, auth: Auth, db: AppDb): void {
+  app.decorateRequest('principal', null);
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/api/auth/*',
+    config: { public: true },
+    schema: { hide: true },
+    async handler(request, reply) {
+      const url = new URL(request.url, 'http://internal');
+      const req = new Request(new URL(url.pathname + url.search, reqOrigin(request)), {
+        method: request.method,
+        headers: fromNodeHeaders(request.headers),
+        body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      });
+      const res = await auth.handler(req);
+      reply.status(res.status);
+      res.headers.forEach((value, key) => {
+        if (key !== 'set-cookie') reply.header(key, value);
+      });
+      const cookies = res.headers.getSetCookie();
+      if (cookies.length) reply.header('set-cookie', cookies);
+      return reply.send(res.body ? Buffer.from(await res.arrayBuffer()) : null);
+    },
+  });
+
+  app.addHook('onRequest', async (request) => {
+    if (!/^\/v[12](\/|$)/.test(request.url)) return;
+    if (request.url.startsWith('/v1/live')) return; // the WebSocket handshake authenticates itself
+    request.principal = await resolvePrincipal(auth, db, request.headers);
+    if (!request.principal && !request.routeOptions.config?.public && request.routeOptions.url) {
+      throw unauthorized();
+    }
+  });
+}
+
+function reqOrigin(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`;
+}
+
+/** The signed-in user id, or a 401 (for routes that are reached without the /v1 hook). */
+export function requireUser(request: FastifyRequest): string {
+  if (!request.principal) throw unauthorized();
+  return request.principal.userId;
+}

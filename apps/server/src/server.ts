@@ -1,0 +1,74 @@
+import type { FastifyServerOptions } from 'fastify';
+import type { Runner } from 'graphile-worker';
+import { buildApp, type BuiltApp } from './app';
+import type { Config } from './config';
+import { openDatabase, type Database } from './db/client';
+import { migrateJobs, startWorker } from './jobs/runner';
+import { startPgBridge } from './live/pg-bridge';
+import { startAdminSocket } from './admin/admin-socket';
+
+export type RunningServer = BuiltApp & {
+  database: Database;
+  url: string;
+  stop(): Promise<void>;
+};
+
+/** Opens the database, applies migrations, starts the app (and worker, live bridge) and listens. */
+export async function startServer(
+  config: Config,
+  opts: { logger?: FastifyServerOptions['logger']; database?: Database } = {},
+): Promise<RunningServer> {
+  const database =
+    opts.database ??
+    (await openDatabase(
+      config.database.kind === 'pglite'
+        ? { kind: 'pglite', dataDir: config.database.dataDir }
+        : { kind: 'postgres', url: config.database.url },
+    ));
+  let built: BuiltApp | undefined;
+  let worker: Runner | undefined;
+  let bridge: Awaited<ReturnType<typeof startPgBridge>> | undefined;
+  let adminSocket: Awaited<ReturnType<typeof startAdminSocket>> | undefined;
+  try {
+    await database.migrate();
+    built = await buildApp({ config, database, logger: opts.logger });
+    const { app } = built;
+    await migrateJobs(database, app.log);
+    if (config.worker.inProcess) worker = await startWorker(database, { config, bus: built.bus, log: app.log });
+    if (database.kind === 'postgres') bridge = await startPgBridge(built.bus, await database.connectionString(), app.log);
+    if (config.database.kind === 'pglite' && !opts.database) {
+      adminSocket = await startAdminSocket(config, database, built, app.log);
+    }
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    await built?.app.close().catch(() => undefined);
+    await worker?.stop().catch(() => undefined);
+    await bridge?.stop();
+    await adminSocket?.stop();
+    if (!opts.database) await database.close().catch(() => undefined);
+    throw err;
+  }
+  const address = built.app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  built.lifecycle.state = 'ready';
+  built.app.log.info({ port, database: database.kind, mail: config.mail.transport }, 'Vocalis is listening');
+
+  let stopping: Promise<void> | undefined;
+  const b = built;
+  return {
+    ...built,
+    database,
+    url: `http://127.0.0.1:${port}`,
+    stop() {
+      stopping ??= (async () => {
+        b.lifecycle.state = 'stopping';
+        await b.app.close(); // stops accepting, lets in-flight requests finish
+        await adminSocket?.stop();
+        await worker?.stop();
+        await bridge?.stop();
+        if (!opts.database) await database.close();
+      })();
+      return stopping;
+    },
+  };
+}

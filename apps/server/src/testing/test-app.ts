@@ -1,0 +1,89 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { loadConfig, type Config } from '../config';
+import type { Database } from '../db/client';
+import { users } from '../db/schema/auth';
+import { createApiKey } from '../features/api-keys/api-keys.service';
+import { startServer, type RunningServer } from '../server';
+import { createTestDatabase, type TestDatabase } from './test-database';
+
+export type TestApp = RunningServer & {
+  config: Config;
+  /** fetch against the running app, path relative to its URL. */
+  request(pathname: string, init?: RequestInit): Promise<Response>;
+  close(): Promise<void>;
+};
+
+export type TestUser = { id: string; email: string; password: string; cookie: string; apiKey: string };
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts the real app in-process on a fresh database (PGlite or PostgreSQL, by the vitest project).
+ * Pass `database` to run a second server process on the same database.
+ */
+export async function startTestApp(
+  opts: { env?: Record<string, string>; database?: { database: Database; url?: string } } = {},
+): Promise<TestApp> {
+  const own: TestDatabase | undefined = opts.database ? undefined : await createTestDatabase();
+  const db = opts.database ?? own!;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vocalis-test-'));
+  const port = await freePort();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
+    WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    ...(db.url ? { DATABASE_URL: db.url } : {}),
+    ...opts.env,
+  });
+  const server = await startServer(config, { database: db.database });
+  return {
+    ...server,
+    config,
+    request: (pathname, init) => fetch(new URL(pathname, server.url), init),
+    async close() {
+      await server.stop();
+      await own?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let counter = 0;
+
+/** A verified user with a browser session cookie and an xi-api-key. */
+export async function createTestUser(app: TestApp, overrides: { email?: string; password?: string } = {}): Promise<TestUser> {
+  const email = overrides.email ?? `user${++counter}-${Date.now()}@example.com`;
+  const password = overrides.password ?? 'correct-horse-9!';
+  const { user } = await app.auth.api.signUpEmail({ body: { email, password, name: email.split('@')[0]! } });
+  await app.database.db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
+  const res = await app.request('/api/auth/sign-in/email', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: app.config.publicUrl },
+    body: JSON.stringify({ email, password }),
+  });
+  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const { key } = await createApiKey(app.database.db, user.id, 'test');
+  return { id: user.id, email, password, cookie, apiKey: key };
+}

@@ -1,0 +1,127 @@
+/**
+ * The application route table (accounts.md §2, content-and-workspace.md §2), declared once.
+ * The web router, the sidebar navigation and the server's redirect allow-list all read it.
+ * `built` marks the pages that exist today: navigation shows only those, the router mounts only those.
+ */
+export type AppRoute = {
+  /** Stable key, used by code to refer to a route. */
+  readonly key: string;
+  /** Path with `:param` placeholders. */
+  readonly path: string;
+  readonly label: string;
+  readonly built: boolean;
+};
+
+const r = (key: string, path: string, label: string, built = false): AppRoute => ({ key, path, label, built });
+
+export const accountRoutes = {
+  signIn: r('signIn', '/sign-in', 'Sign in', true),
+  signUp: r('signUp', '/sign-up', 'Sign up'),
+  actionLink: r('actionLink', '/action', 'Account action'),
+} as const;
+
+export const appRoutes = {
+  home: r('home', '/app/home', 'Home', true),
+  aiClassifier: r('aiClassifier', '/app/ai-classifier', 'AI speech classifier'),
+  audioNative: r('audioNative', '/app/audio-native', 'Audio Native'),
+  audioNativeSettings: r('audioNativeSettings', '/app/audio-native/settings', 'Audio Native settings'),
+  audioNativePlayer: r('audioNativePlayer', '/app/audio-native/settings/player', 'Audio Native player'),
+  conversationalAi: r('conversationalAi', '/app/conversational-ai', 'Conversational AI'),
+  convaiAgents: r('convaiAgents', '/app/conversational-ai/agents', 'Agents'),
+  convaiIntegrations: r('convaiIntegrations', '/app/conversational-ai/integrations', 'Integrations'),
+  convaiKnowledgeBase: r('convaiKnowledgeBase', '/app/conversational-ai/knowledge-base', 'Knowledge base'),
+  convaiPhoneNumbers: r('convaiPhoneNumbers', '/app/conversational-ai/phone-numbers', 'Phone numbers'),
+  convaiBatchCalling: r('convaiBatchCalling', '/app/conversational-ai/batch-calling', 'Batch calling'),
+  convaiSettings: r('convaiSettings', '/app/conversational-ai/settings', 'Agent settings'),
+  convaiHistory: r('convaiHistory', '/app/conversational-ai/history', 'Call history'),
+  convaiPlayground: r('convaiPlayground', '/app/conversational-ai/playground', 'Playground'),
+  convaiTalkTo: r('convaiTalkTo', '/app/conversational-ai/talk-to', 'Talk to an agent'),
+  dubbing: r('dubbing', '/app/dubbing', 'Dubbing'),
+  onboarding: r('onboarding', '/app/onboarding', 'Onboarding'),
+  onboardingNext: r('onboardingNext', '/app/onboarding/next', 'Onboarding'),
+  onboardingChecklist: r('onboardingChecklist', '/app/onboarding-checklist', 'Onboarding checklist'),
+  payouts: r('payouts', '/app/payouts', 'Payouts'),
+  productions: r('productions', '/app/productions', 'Productions'),
+  productionsActive: r('productionsActive', '/app/productions/active', 'Active productions'),
+  productionsDashboard: r('productionsDashboard', '/app/productions/dashboard', 'Productions dashboard'),
+  productionsHistory: r('productionsHistory', '/app/productions/history', 'Productions history'),
+  productionsSettings: r('productionsSettings', '/app/productions/settings', 'Productions settings'),
+  productionsQualifications: r('productionsQualifications', '/app/productions/settings/qualifications', 'Qualifications'),
+  productionsUnclaimed: r('productionsUnclaimed', '/app/productions/unclaimed', 'Unclaimed productions'),
+  profiles: r('profiles', '/app/profiles', 'Profiles'),
+  soundEffects: r('soundEffects', '/app/sound-effects', 'Sound effects'),
+  soundEffectsGenerate: r('soundEffectsGenerate', '/app/sound-effects/generate', 'Generate sound effects'),
+  soundEffectsHistory: r('soundEffectsHistory', '/app/sound-effects/history', 'Sound effects history'),
+  soundEffectsExplore: r('soundEffectsExplore', '/app/sound-effects/explore', 'Explore sound effects'),
+  soundEffectsExploreSearch: r('soundEffectsExploreSearch', '/app/sound-effects/explore/search', 'Search sound effects'),
+  soundEffectsExploreCategory: r('soundEffectsExploreCategory', '/app/sound-effects/explore/category', 'Sound effect categories'),
+  professionalVoiceCloning: r('professionalVoiceCloning', '/app/professional-voice-cloning', 'Professional voice cloning'),
+  settings: r('settings', '/app/settings', 'Settings'),
+  settingsApiKeys: r('settingsApiKeys', '/app/settings/api-keys', 'API keys'),
+  settingsWorkspaceInvites: r('settingsWorkspaceInvites', '/app/settings/workspace-invites', 'Workspace invites'),
+  settingsWebhooks: r('settingsWebhooks', '/app/settings/webhooks', 'Webhooks'),
+  voiceVerification: r('voiceVerification', '/app/voice-verification', 'Voice verification'),
+  studio: r('studio', '/app/studio', 'Studio'),
+  speechSynthesis: r('speechSynthesis', '/app/speech-synthesis', 'Speech synthesis'),
+  textToSpeech: r('textToSpeech', '/app/speech-synthesis/text-to-speech', 'Text to speech'),
+  textToSpeechHistory: r('textToSpeechHistory', '/app/speech-synthesis/text-to-speech/history', 'Text to speech history'),
+  speechToSpeech: r('speechToSpeech', '/app/speech-synthesis/speech-to-speech', 'Speech to speech'),
+  speechToSpeechHistory: r('speechToSpeechHistory', '/app/speech-synthesis/speech-to-speech/history', 'Speech to speech history'),
+  speechToText: r('speechToText', '/app/speech-to-text', 'Speech to text'),
+  subscription: r('subscription', '/app/subscription', 'Subscription'),
+  workspace: r('workspace', '/app/workspace', 'Workspace'),
+  workspaceMembers: r('workspaceMembers', '/app/workspace/members', 'Members'),
+  workspaceGroups: r('workspaceGroups', '/app/workspace/groups', 'Groups'),
+  workspaceServiceAccounts: r('workspaceServiceAccounts', '/app/workspace/service-accounts', 'Service accounts'),
+  workspaceSecurity: r('workspaceSecurity', '/app/workspace/security', 'Security'),
+  workspaceWebhooks: r('workspaceWebhooks', '/app/workspace/webhooks', 'Workspace webhooks'),
+  workspaceVoiceLibrary: r('workspaceVoiceLibrary', '/app/workspace/voice-library', 'Workspace voice library'),
+  usage: r('usage', '/app/usage', 'Usage'),
+  usageWorkspace: r('usageWorkspace', '/app/usage/workspace', 'Workspace usage'),
+  voiceLab: r('voiceLab', '/app/voice-lab', 'Voice lab'),
+  voiceLabShare: r('voiceLabShare', '/app/voice-lab/share/:publicUserId/:voiceId', 'Shared voice'),
+  voiceLabCollections: r('voiceLabCollections', '/app/voice-lab/collections', 'Collections'),
+  defaultVoices: r('defaultVoices', '/app/default-voices', 'Default voices'),
+  workspaceVoices: r('workspaceVoices', '/app/workspace-voices', 'Workspace voices'),
+  voiceoverStudio: r('voiceoverStudio', '/app/voiceover-studio', 'Voiceover studio'),
+  voiceLibrary: r('voiceLibrary', '/app/voice-library', 'Voice library'),
+  voiceLibraryCollections: r('voiceLibraryCollections', '/app/voice-library/collections', 'Voice library collections'),
+  voiceIsolator: r('voiceIsolator', '/app/voice-isolator', 'Voice isolator'),
+  publishing: r('publishing', '/app/publishing', 'Publishing'),
+  music: r('music', '/app/music', 'Music'),
+  eleven: r('eleven', '/app/eleven', 'Reader'),
+  history: r('history', '/app/history', 'History'),
+} as const;
+
+export type AppRouteKey = keyof typeof appRoutes;
+
+/** Every route of the table, app and account routes together. */
+export const allRoutes: readonly AppRoute[] = [...Object.values(accountRoutes), ...Object.values(appRoutes)];
+
+/** Fills `:param` placeholders; throws when one is missing so a broken link never renders. */
+export function routePath(route: AppRoute, params: Record<string, string> = {}): string {
+  return route.path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing route parameter ${name} for ${route.key}`);
+    return encodeURIComponent(value);
+  });
+}
+
+/**
+ * Whether `pathname` matches a `:param` path pattern segment by segment; a `:param` matches exactly one
+ * non-empty segment, static segments compare case-sensitively, and a single trailing slash is ignored.
+ */
+export function matchesPathPattern(pattern: string, pathname: string): boolean {
+  const want = pattern.split('/');
+  const got = (pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname).split('/');
+  if (want.length !== got.length) return false;
+  return want.every((segment, i) => {
+    const actual = got[i] ?? '';
+    return segment.startsWith(':') ? actual !== '' : segment === actual;
+  });
+}
+
+/** The route of the table whose path matches `pathname` (see `matchesPathPattern`), if any. */
+export function matchRoute(pathname: string): AppRoute | undefined {
+  return allRoutes.find((route) => matchesPathPattern(route.path, pathname));
+}

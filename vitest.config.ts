@@ -1,0 +1,50 @@
+import net from 'node:net';
+import path from 'node:path';
+import { defineConfig } from 'vitest/config';
+
+const INTEGRATION = ['apps/server/src/**/*.routes.test.ts', 'apps/server/src/**/*.int.test.ts'];
+const alias = { '@': path.resolve(import.meta.dirname, 'apps/web/src') };
+
+/** PostgreSQL for the second integration run: TEST_DATABASE_URL, or the local server when it answers. */
+async function postgresUrl(): Promise<string | undefined> {
+  if (process.env.TEST_DATABASE_URL) return process.env.TEST_DATABASE_URL;
+  const up = await new Promise<boolean>((resolve) => {
+    const s = net.connect({ host: '127.0.0.1', port: 5432, timeout: 500 });
+    s.once('connect', () => (s.destroy(), resolve(true)));
+    s.once('error', () => resolve(false));
+    s.once('timeout', () => (s.destroy(), resolve(false)));
+  });
+  return up ? 'postgres://postgres@127.0.0.1:5432/test' : undefined;
+}
+
+export default defineConfig(async () => {
+  const pgUrl = await postgresUrl();
+  const integration = (name: string, env: Record<string, string>) => ({
+    resolve: { alias },
+    test: {
+      name,
+      include: INTEGRATION,
+      environment: 'node',
+      env,
+      globalSetup: ['apps/server/src/testing/global-setup.ts'],
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+    },
+  });
+  return {
+    test: {
+      projects: [
+        {
+          resolve: { alias },
+          test: {
+            name: 'unit',
+            include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
+            exclude: [...INTEGRATION, '**/node_modules/**'],
+          },
+        },
+        integration('int:pglite', { TEST_DB: 'pglite' }),
+        ...(pgUrl ? [integration('int:postgres', { TEST_DB: 'postgres', TEST_DATABASE_URL: pgUrl })] : []),
+      ],
+    },
+  };
+});
