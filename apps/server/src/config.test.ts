@@ -1,0 +1,43 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const base = { DATA_DIR: '/tmp/vocalis-config-test', AUTH_SECRET: 'x'.repeat(32) };
+
+describe('loadConfig', () => {
+  it('uses the embedded defaults', () => {
+    const c = loadConfig(base);
+    expect(c.port).toBe(8080);
+    expect(c.database).toEqual({ kind: 'pglite', dataDir: path.resolve('/tmp/vocalis-config-test/db') });
+    expect(c.filesDir).toBe(path.resolve('/tmp/vocalis-config-test/files'));
+    expect(c.mail).toEqual({ transport: 'outbox' });
+    expect(c.publicUrl).toBe('http://localhost:8080');
+    expect(c.worker.inProcess).toBe(true);
+  });
+
+  it('switches to PostgreSQL when DATABASE_URL is set', () => {
+    expect(loadConfig({ ...base, DATABASE_URL: 'postgres://u@db:5432/app' }).database).toEqual({ kind: 'postgres', url: 'postgres://u@db:5432/app' });
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ MAIL_TRANSPORT: 'pigeon' }, 'MAIL_TRANSPORT'],
+    [{ MAIL_TRANSPORT: 'smtp' }, 'SMTP_URL'],
+    [{ AUTH_SECRET: 'short' }, 'AUTH_SECRET'],
+    [{ WORKER_IN_PROCESS: 'maybe' }, 'WORKER_IN_PROCESS'],
+    [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
+  ])('rejects %o naming %s', (env, variable) => {
+    expect(() => loadConfig({ ...base, ...env })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...base, ...env })).toThrow(new RegExp(`^Invalid configuration:\\n  ${variable}:`));
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ ...base, DATABASE_URL: '', PORT: '' }).database.kind).toBe('pglite');
+  });
+
+  it('reads a comma-separated CORS allow-list', () => {
+    expect(loadConfig({ ...base, CORS_ORIGINS: 'https://a.test, https://b.test' }).corsOrigins).toEqual(['https://a.test', 'https://b.test']);
+  });
+});

@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { createTestDatabase, type TestDatabase } from '../testing/test-database';
+import { createTestUser, startTestApp, type TestApp, type TestUser } from '../testing/test-app';
+import { waitFor } from '../testing/wait-for';
+
+type Received = { type: string; [k: string]: unknown };
+
+async function connect(app: TestApp, headers: Record<string, string>) {
+  const ws = new WebSocket(`${app.url.replace('http', 'ws')}/v1/live`, { headers });
+  const received: Received[] = [];
+  ws.on('message', (d) => received.push(JSON.parse(d.toString()) as Received));
+  const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
+  await new Promise((resolve, reject) => {
+    ws.once('open', resolve);
+    ws.once('error', reject);
+  });
+  return { ws, received, closed };
+}
+
+describe(`live updates on ${process.env.TEST_DB}`, () => {
+  let app: TestApp;
+  let alice: TestUser;
+  let bob: TestUser;
+  beforeAll(async () => {
+    app = await startTestApp();
+    alice = await createTestUser(app);
+    bob = await createTestUser(app);
+  });
+  afterAll(() => app?.close());
+
+  it('closes the socket of a caller without a session', async () => {
+    const { received, closed } = await connect(app, {});
+    expect(await closed).toBe(4401);
+    expect(received).toEqual([{ type: 'error', message: 'Invalid or missing credentials.' }]);
+  });
+
+  it('pushes a new notification to its recipient only, once subscribed', async () => {
+    const a = await connect(app, { cookie: alice.cookie });
+    const b = await connect(app, { cookie: bob.cookie });
+    a.ws.send(JSON.stringify({ type: 'subscribe', collection: 'message' }));
+    b.ws.send(JSON.stringify({ type: 'subscribe', collection: 'message' }));
+    await waitFor(() => a.received.some((m) => m.type === 'subscribed') && b.received.some((m) => m.type === 'subscribed'));
+    expect(a.received[0]).toEqual({ type: 'ready', user_id: alice.id });
+
+    const [sent] = await app.messages.notify([alice.id], { severity: 'success', title: 'Render finished' });
+    const change = await waitFor(() => a.received.find((m) => m.type === 'change'));
+    expect(change).toEqual({ type: 'change', collection: 'message', op: 'insert', id: sent!.message_id, data: sent });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(b.received.filter((m) => m.type === 'change')).toEqual([]);
+    a.ws.close();
+    b.ws.close();
+  });
+
+  it('rejects unknown collections and stops pushing after unsubscribe', async () => {
+    const a = await connect(app, { 'xi-api-key': alice.apiKey });
+    a.ws.send(JSON.stringify({ type: 'subscribe', collection: 'secrets' }));
+    await waitFor(() => a.received.find((m) => m.type === 'error'));
+    expect(a.received.find((m) => m.type === 'error')).toEqual({ type: 'error', message: 'Unknown message or collection.' });
+    a.ws.send(JSON.stringify({ type: 'subscribe', collection: 'message' }));
+    a.ws.send(JSON.stringify({ type: 'unsubscribe', collection: 'message' }));
+    await waitFor(() => a.received.some((m) => m.type === 'unsubscribed'));
+    await app.messages.notify([alice.id], { severity: 'info', title: 'Not pushed' });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(a.received.filter((m) => m.type === 'change')).toEqual([]);
+    a.ws.close();
+  });
+
+  it('pushes read-state changes as updates', async () => {
+    const a = await connect(app, { cookie: alice.cookie });
+    a.ws.send(JSON.stringify({ type: 'subscribe', collection: 'message' }));
+    await waitFor(() => a.received.some((m) => m.type === 'subscribed'));
+    await app.request('/v1/messages/read-all', { method: 'POST', headers: { cookie: alice.cookie } });
+    const update = await waitFor(() => a.received.find((m) => m.type === 'change' && m.op === 'update'));
+    expect((update.data as { has_been_read: boolean }).has_been_read).toBe(true);
+    a.ws.close();
+  });
+});
+
+describe.runIf(process.env.TEST_DB === 'postgres')('live updates across server processes on PostgreSQL', () => {
+  let shared: TestDatabase;
+  let first: TestApp;
+  let second: TestApp;
+  beforeAll(async () => {
+    shared = await createTestDatabase();
+    first = await startTestApp({ database: shared });
+    second = await startTestApp({ database: shared });
+  });
+  afterAll(async () => {
+    await second?.close();
+    await first?.close();
+    await shared?.drop();
+  });
+
+  it('delivers a notification created on one server to a browser connected to the other', async () => {
+    const alice = await createTestUser(first);
+    const onSecond = await connect(second, { cookie: alice.cookie });
+    onSecond.ws.send(JSON.stringify({ type: 'subscribe', collection: 'message' }));
+    await waitFor(() => onSecond.received.some((m) => m.type === 'subscribed'));
+    const [sent] = await first.messages.notify([alice.id], { severity: 'info', title: 'From the first node' });
+    const change = await waitFor(() => onSecond.received.find((m) => m.type === 'change'));
+    expect(change).toEqual({ type: 'change', collection: 'message', op: 'insert', id: sent!.message_id, data: sent });
+    onSecond.ws.close();
+  });
+});
