@@ -1,0 +1,138 @@
+// `npm run bench`: measures request throughput of Vocalis against a bare Fastify hello-world in the
+// same run, and writes docs/benchmarks.md. BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 10).
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const root = path.resolve(import.meta.dirname, '..');
+const duration = Number(process.env.BENCH_DURATION ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitUp(url: string) {
+  for (let i = 0; i < 300; i++) {
+    if (await fetch(url).then((r) => r.ok, () => false)) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} never came up`);
+}
+
+function node(script: string, env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', path.join(root, script)], {
+    env: { PATH: process.env.PATH!, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+function admin(env: Record<string, string>, ...argv: string[]): string {
+  const out = execFileSync(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/admin.ts'), ...argv], {
+    env: { PATH: process.env.PATH!, LOG_LEVEL: 'silent', ...env },
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  return out.toString().trim().split('\n').at(-1)!;
+}
+
+type Row = { target: string; rps: number; p50: number; p99: number; errors: number };
+
+async function measure(target: string, url: string, headers: Record<string, string> = {}): Promise<Row> {
+  await autocannon({ url, connections, duration: 2, headers }); // warm-up
+  const r = await autocannon({ url, connections, duration, headers });
+  const errors = r.errors + r.non2xx;
+  console.log(`${target}: ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, errors ${errors}`);
+  return { target, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors };
+}
+
+async function benchVocalis(label: string, env: Record<string, string>): Promise<Row[]> {
+  admin(env, 'create-user', '--email', 'bench@example.com', '--password', 'bench-password-1', '--verified');
+  const key = admin(env, 'create-api-key', '--email', 'bench@example.com');
+  for (let i = 0; i < 20; i++) admin(env, 'notify', '--email', 'bench@example.com', '--title', `Bench message ${i}`);
+  const port = await freePort();
+  const server = node('apps/server/src/api.ts', { ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' });
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    await waitUp(`${base}/readyz`);
+    return [
+      await measure(`Vocalis (${label}) GET /healthz`, `${base}/healthz`),
+      await measure(`Vocalis (${label}) GET /v1/messages (xi-api-key, 20 rows)`, `${base}/v1/messages`, { 'xi-api-key': key }),
+    ];
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+  }
+}
+
+async function main() {
+  const rows: Row[] = [];
+  const helloPort = await freePort();
+  const hello = node('bench/hello-server.ts', { PORT: String(helloPort) });
+  try {
+    await waitUp(`http://127.0.0.1:${helloPort}/`);
+    rows.push(await measure('bare Fastify hello-world GET /', `http://127.0.0.1:${helloPort}/`));
+  } finally {
+    hello.kill();
+  }
+
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vocalis-bench-'));
+  try {
+    rows.push(...(await benchVocalis('embedded PGlite', { DATA_DIR: dataDir, WEB_DIST_DIR: path.join(dataDir, 'none') })));
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  const pgBase = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const admin_ = new pg.Client({ connectionString: pgBase });
+  const pgUp = await admin_.connect().then(() => true, () => false);
+  if (pgUp) {
+    const name = `vocalis_bench_${Date.now()}`;
+    await admin_.query(`CREATE DATABASE ${name}`);
+    const url = new URL(pgBase);
+    url.pathname = `/${name}`;
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'vocalis-bench-pg-'));
+    try {
+      rows.push(...(await benchVocalis('PostgreSQL 15', { DATA_DIR: dir, DATABASE_URL: url.toString(), WEB_DIST_DIR: path.join(dir, 'none') })));
+    } finally {
+      await admin_.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin_.end();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  writeReport(rows);
+}
+
+function writeReport(rows: Row[]) {
+  const baseline = rows[0]!.rps;
+  const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+  const lines = [
+    '# Benchmarks',
+    '',
+    'Written by `npm run bench` (bench/run.ts); do not edit by hand.',
+    '',
+    `- Date: ${new Date().toISOString()}`,
+    `- Machine: ${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB RAM, ${os.type()} ${os.release()}, Node ${process.version}`,
+    `- Command: \`npm run bench\` (BENCH_DURATION=${duration}, BENCH_CONNECTIONS=${connections})`,
+    '- Method: autocannon on loopback, 2 s warm-up then the measured run; each server is its own process with',
+    '  LOG_LEVEL=warn, the load generator shares the same 2 cores. The ratio is against the bare Fastify',
+    '  hello-world measured in the same run.',
+    '',
+    '| target | req/s | p50 ms | p99 ms | non-2xx/errors | vs hello-world |',
+    '|---|---:|---:|---:|---:|---:|',
+    ...rows.map((r) => `| ${r.target} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} | ${((r.rps / baseline) * 100).toFixed(0)}% |`),
+    '',
+  ];
+  writeFileSync(path.join(root, 'docs/benchmarks.md'), lines.join('\n'));
+  console.log('wrote docs/benchmarks.md');
+}
+
+await main();

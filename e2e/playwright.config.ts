@@ -1,0 +1,53 @@
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+const root = path.resolve(import.meta.dirname, '..');
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 8765);
+export const E2E_DATA_DIR = path.join(root, 'e2e/.data');
+
+// Each run starts from an empty embedded database.
+if (!process.env.PLAYWRIGHT_REUSE_DATA) rmSync(E2E_DATA_DIR, { recursive: true, force: true });
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '*.spec.ts',
+  outputDir: path.join(root, 'e2e/artifacts'),
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    screenshot: 'only-on-failure',
+    trace: 'off',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    // The built app, as `npm start` serves it (run `npm run build` first; `npm run test:e2e` does).
+    command: `node --import tsx ${path.join(root, 'apps/server/src/api.ts')}`,
+    url: `http://127.0.0.1:${E2E_PORT}/readyz`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    env: {
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,
+      DATA_DIR: E2E_DATA_DIR,
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

@@ -1,0 +1,48 @@
+// `npm test`: typecheck, lint, unit, integration (PGlite and PostgreSQL) and end-to-end tests.
+// Every step runs even if an earlier one failed, so one run shows everything; the exit code is
+// non-zero if any step failed, and the last line counts the tests as 'N passed, N failed'.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+
+const out = path.resolve('test-results');
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+
+const steps = [
+  { name: 'typecheck', cmd: ['npx', 'tsc', '-p', 'tsconfig.json', '--noEmit'] },
+  { name: 'lint', cmd: ['npx', 'eslint', '.', '--max-warnings', '0'] },
+  { name: 'unit', cmd: ['npx', 'vitest', 'run', '--project', 'unit', '--reporter=default', '--reporter=json', `--outputFile.json=${out}/unit.json`], json: 'unit.json' },
+  { name: 'integration', cmd: ['npx', 'vitest', 'run', '--project', 'int:*', '--reporter=default', '--reporter=json', `--outputFile.json=${out}/int.json`], json: 'int.json' },
+  { name: 'build', cmd: ['npm', 'run', 'build'] },
+  { name: 'e2e', cmd: ['npx', 'playwright', 'test', '-c', 'e2e/playwright.config.ts'], env: { PLAYWRIGHT_JSON_OUTPUT_NAME: `${out}/e2e.json` }, json: 'e2e.json' },
+];
+
+let passed = 0;
+let failed = 0;
+const summary = [];
+for (const step of steps) {
+  const started = Date.now();
+  console.log(`\n=== ${step.name}: ${step.cmd.join(' ')}`);
+  const res = spawnSync(step.cmd[0], step.cmd.slice(1), { stdio: 'inherit', env: { ...process.env, ...step.env } });
+  const ok = res.status === 0;
+  const file = step.json && path.join(out, step.json);
+  if (file && existsSync(file)) {
+    const r = JSON.parse(readFileSync(file, 'utf8'));
+    if (r.stats) {
+      passed += r.stats.expected + r.stats.flaky;
+      failed += r.stats.unexpected;
+    } else {
+      passed += r.numPassedTests;
+      failed += r.numFailedTests;
+    }
+  } else if (!ok) {
+    failed += 1;
+  }
+  summary.push(`${ok ? 'ok  ' : 'FAIL'} ${step.name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+}
+console.log(`\n${summary.join('\n')}`);
+const anyFailed = summary.some((s) => s.startsWith('FAIL'));
+if (anyFailed && failed === 0) failed = 1;
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(anyFailed ? 1 : 0);
