@@ -1,13 +1,6 @@
-import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-
-const root = path.resolve(import.meta.dirname, '..');
-export const E2E_PORT = Number(process.env.E2E_PORT ?? 8765);
-export const E2E_DATA_DIR = path.join(root, 'e2e/.data');
-
-// Each run starts from an empty embedded database.
-if (!process.env.PLAYWRIGHT_REUSE_DATA) rmSync(E2E_DATA_DIR, { recursive: true, force: true });
+import { E2E_DATA_DIR, E2E_PORT, E2E_ROOT as root } from './e2e-env';
 
 export default defineConfig({
   testDir: '.',
@@ -38,7 +31,8 @@ export default defineConfig({
   },
   webServer: {
     // The built app, as `npm start` serves it (run `npm run build` first; `npm run test:e2e` does).
-    command: `node --import tsx ${path.join(root, 'apps/server/src/api.ts')}`,
+    // Each run starts from an empty embedded database.
+    command: `rm -rf '${E2E_DATA_DIR}' && exec node --import tsx '${path.join(root, 'apps/server/src/api.ts')}'`,
     url: `http://127.0.0.1:${E2E_PORT}/readyz`,
     timeout: 120_000,
     reuseExistingServer: false,

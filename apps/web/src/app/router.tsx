@@ -1,0 +1,83 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { AppRoute } from '@vocalis/domain/app-routes';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+
+import { builtAccountRoutes, builtAppRoutes, paths } from '@/config/paths';
+import { afterSignInPath, sessionQueryOptions, signInHref, type Session } from '@/lib/auth';
+
+import { AppNotFoundPage, NotFoundPage, RouteErrorPage, RouteSpinner } from './routes/route-feedback';
+import RootLayout from './routes/root-layout';
+
+type PageModule = () => Promise<{ default: ComponentType }>;
+
+/** The page of every built route, by route key. A built route without a page fails the router test. */
+export const accountPages: Partial<Record<string, PageModule>> = {
+  signIn: () => import('./routes/sign-in'),
+};
+export const appPages: Partial<Record<string, PageModule>> = {
+  home: () => import('./routes/app/home'),
+};
+
+function mountBuilt(routes: readonly AppRoute[], pages: Partial<Record<string, PageModule>>): RouteObject[] {
+  return routes.flatMap((route) => {
+    const page = pages[route.key];
+    if (!page) return [];
+    return [{ path: route.path, lazy: async () => ({ Component: (await page()).default }) }];
+  });
+}
+
+/** The session, or null when signed out. */
+function loadSession(queryClient: QueryClient): Promise<Session | null> {
+  return queryClient.ensureQueryData(sessionQueryOptions());
+}
+
+/**
+ * Routes come from the shared route table: only built routes are mounted. /app/* needs a session
+ * (otherwise /sign-in?redirect=<path>); / goes to home or sign-in.
+ */
+export function createAppRouter(queryClient: QueryClient) {
+  const signInRoutes = mountBuilt(builtAccountRoutes, accountPages).map((route) => ({
+    ...route,
+    loader: async ({ request }: { request: Request }) => {
+      // A session check that fails (server down) leaves the form up; signing in will report it.
+      const session = await loadSession(queryClient).catch(() => null);
+      if (session) return redirect(afterSignInPath(new URL(request.url).searchParams.get('redirect')));
+      return null;
+    },
+  }));
+
+  return createBrowserRouter([
+    {
+      Component: RootLayout,
+      ErrorBoundary: RouteErrorPage,
+      HydrateFallback: RouteSpinner,
+      children: [
+        {
+          path: paths.root,
+          loader: async () =>
+            redirect((await loadSession(queryClient).catch(() => null)) ? paths.home : paths.signIn),
+        },
+        ...signInRoutes,
+        {
+          path: '/app',
+          loader: async ({ request }) => {
+            const session = await loadSession(queryClient);
+            if (!session) {
+              const url = new URL(request.url);
+              return redirect(signInHref(url.pathname + url.search));
+            }
+            return null;
+          },
+          lazy: async () => ({ Component: (await import('./routes/app/app-root')).default }),
+          children: [
+            { index: true, loader: () => redirect(paths.home) },
+            ...mountBuilt(builtAppRoutes, appPages),
+            { path: '*', Component: AppNotFoundPage },
+          ],
+        },
+        { path: '*', Component: NotFoundPage },
+      ],
+    },
+  ]);
+}

@@ -1,0 +1,29 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+
+import { DashboardLayout } from '@/components/layouts/dashboard-layout';
+import { NotificationsBell } from '@/features/notifications/components/notifications-bell';
+import { useLiveMessages } from '@/features/notifications/api/use-live-messages';
+import { signInHref, useUser } from '@/lib/auth';
+import { LiveProvider } from '@/lib/live';
+
+function LiveSubscriptions() {
+  useLiveMessages();
+  return null;
+}
+
+/** The signed-in shell: live updates, layout, and a guard for sessions that end while the app is open. */
+export default function AppRoot() {
+  const user = useUser();
+  const location = useLocation();
+
+  if (user === null) return <Navigate to={signInHref(location.pathname + location.search)} replace />;
+
+  return (
+    <LiveProvider>
+      <LiveSubscriptions />
+      <DashboardLayout headerActions={<NotificationsBell />}>
+        <Outlet />
+      </DashboardLayout>
+    </LiveProvider>
+  );
+}

@@ -1,0 +1,93 @@
+import { TOAST_AUTO_CLOSE_MS, TOAST_MAX_VISIBLE } from '@vocalis/domain/ui-constants';
+
+export type ToastVariant = 'info' | 'success' | 'warning' | 'error';
+
+export type Toast = {
+  id: number;
+  variant: ToastVariant;
+  title: string;
+  description?: string;
+};
+
+export type ToastInput = Omit<Toast, 'id'>;
+
+type Listener = () => void;
+
+/**
+ * Toast queue shared by React and non-React callers (mutations, the live socket).
+ * Each toast closes after TOAST_AUTO_CLOSE_MS; at most TOAST_MAX_VISIBLE show, the oldest is dropped.
+ */
+export function createToastStore() {
+  let toasts: readonly Toast[] = [];
+  let nextId = 1;
+  const timers = new Map<number, ReturnType<typeof setTimeout>>();
+  const listeners = new Set<Listener>();
+
+  const emit = () => listeners.forEach((listener) => listener());
+
+  function dismiss(id: number) {
+    const timer = timers.get(id);
+    if (timer !== undefined) clearTimeout(timer);
+    timers.delete(id);
+    if (!toasts.some((t) => t.id === id)) return;
+    toasts = toasts.filter((t) => t.id !== id);
+    emit();
+  }
+
+  function show(input: ToastInput): number {
+    const id = nextId++;
+    const next = [...toasts, { ...input, id }];
+    const dropped = next.slice(0, Math.max(0, next.length - TOAST_MAX_VISIBLE));
+    for (const old of dropped) {
+      const timer = timers.get(old.id);
+      if (timer !== undefined) clearTimeout(timer);
+      timers.delete(old.id);
+    }
+    toasts = next.slice(-TOAST_MAX_VISIBLE);
+    timers.set(
+      id,
+      setTimeout(() => dismiss(id), TOAST_AUTO_CLOSE_MS),
+    );
+    emit();
+    return id;
+  }
+
+  function clear() {
+    timers.forEach((timer) => clearTimeout(timer));
+    timers.clear();
+    toasts = [];
+    emit();
+  }
+
+  return {
+    show,
+    dismiss,
+    clear,
+    getSnapshot: (): readonly Toast[] => toasts,
+    subscribe(listener: Listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+  };
+}
+
+export type ToastStore = ReturnType<typeof createToastStore>;
+
+/** The application's toast queue. */
+export const toastStore = createToastStore();
+
+const withVariant =
+  (variant: ToastVariant) =>
+  (title: string, description?: string): number =>
+    toastStore.show({ variant, title, description });
+
+/** Shows a toast from anywhere: `toast.error('Unable to sign in')`. */
+export const toast = {
+  info: withVariant('info'),
+  success: withVariant('success'),
+  warning: withVariant('warning'),
+  error: withVariant('error'),
+  dismiss: (id: number) => toastStore.dismiss(id),
+};

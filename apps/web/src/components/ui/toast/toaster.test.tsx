@@ -1,0 +1,72 @@
+// @vitest-environment jsdom
+import { act, render, screen, within } from '@testing-library/react';
+import { TOAST_AUTO_CLOSE_MS } from '@vocalis/domain/ui-constants';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+
+import '@/testing/test-utils';
+
+import { Toaster } from './toaster';
+import { createToastStore, toast, toastStore } from './toast-store';
+
+function renderToaster(path: string) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <Toaster />
+    </MemoryRouter>,
+  );
+}
+
+const titles = () => toastStore.getSnapshot().map((t) => t.title);
+
+describe('toasts', () => {
+  it('closes a toast after exactly 5555 ms', () => {
+    vi.useFakeTimers();
+    const store = createToastStore();
+    store.show({ variant: 'info', title: 'Saved' });
+    vi.advanceTimersByTime(TOAST_AUTO_CLOSE_MS - 1);
+    expect(store.getSnapshot()).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(store.getSnapshot()).toHaveLength(0);
+    expect(TOAST_AUTO_CLOSE_MS).toBe(5555);
+  });
+
+  it('shows at most 3 toasts and drops the oldest', () => {
+    vi.useFakeTimers();
+    renderToaster('/app/home');
+    act(() => {
+      ['one', 'two', 'three', 'four'].forEach((title) => toast.info(title));
+    });
+    expect(titles()).toEqual(['two', 'three', 'four']);
+    const region = screen.getByRole('region', { name: 'Notifications' });
+    expect(within(region).queryByText('one')).toBeNull();
+    expect(within(region).getAllByRole('status')).toHaveLength(3);
+  });
+
+  it('keeps each toast on its own timer after older ones were dropped', () => {
+    vi.useFakeTimers();
+    const store = createToastStore();
+    store.show({ variant: 'info', title: 'a' });
+    vi.advanceTimersByTime(3000);
+    store.show({ variant: 'info', title: 'b' });
+    vi.advanceTimersByTime(TOAST_AUTO_CLOSE_MS - 3000);
+    expect(store.getSnapshot().map((t) => t.title)).toEqual(['b']);
+    vi.advanceTimersByTime(3000);
+    expect(store.getSnapshot()).toHaveLength(0);
+  });
+
+  it.each([
+    ['/sign-in', 'top-center'],
+    ['/sign-up', 'top-center'],
+    ['/app/home', 'bottom-right'],
+    ['/', 'bottom-right'],
+  ])('places toasts on %s at %s', (path, placement) => {
+    renderToaster(path);
+    act(() => void toast.error('Unable to sign in'));
+    const region = screen.getByRole('region', { name: 'Notifications' });
+    expect(region.getAttribute('data-placement')).toBe(placement);
+    const list = region.querySelector('ol');
+    expect(list?.className).toContain(placement === 'top-center' ? 'top-4' : 'bottom-4');
+    expect(within(region).getByRole('alert').textContent).toContain('Unable to sign in');
+  });
+});

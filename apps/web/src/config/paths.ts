@@ -1,0 +1,16 @@
+import { accountRoutes, appRoutes, type AppRoute } from '@vocalis/domain/app-routes';
+
+/**
+ * The route table lives once in @vocalis/domain/app-routes; this file only selects from it.
+ * Navigation and the router use built routes only, so no link ever points at a missing page.
+ */
+export const builtAppRoutes: readonly AppRoute[] = Object.values(appRoutes).filter((route) => route.built);
+export const builtAccountRoutes: readonly AppRoute[] = Object.values(accountRoutes).filter(
+  (route) => route.built,
+);
+
+export const paths = {
+  root: '/',
+  signIn: accountRoutes.signIn.path,
+  home: appRoutes.home.path,
+} as const;

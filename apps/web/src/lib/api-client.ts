@@ -1,0 +1,140 @@
+/**
+ * The one HTTP client of the web app (accounts.md §8, "Generic"): same-origin fetch with the session
+ * cookie, JSON in and out, every failure raised as an HttpError.
+ */
+
+export const NETWORK_ERROR_MESSAGE = 'Network error';
+
+/** A failed call: status, message (from detail.message), errorType (from detail.status), raw payload. */
+export class HttpError extends Error {
+  readonly status: number;
+  readonly errorType: string;
+  readonly payload: unknown;
+
+  constructor(status: number, message: string, errorType: string, payload: unknown = null) {
+    super(message);
+    this.name = 'HttpError';
+    this.status = status;
+    this.errorType = errorType;
+    this.payload = payload;
+  }
+}
+
+export function isHttpError(error: unknown): error is HttpError {
+  return error instanceof HttpError;
+}
+
+type ValidationIssue = { loc?: unknown; msg?: unknown };
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/** Reads message and type from the three error bodies the server can send. */
+function describeErrorBody(body: unknown, response: Response): { message: string; errorType: string } {
+  const fallback = {
+    message: response.statusText || `Request failed with status ${response.status}`,
+    errorType: 'unknown',
+  };
+  if (!isRecord(body)) return fallback;
+  const detail = body.detail;
+  // Validation: {"detail":[{"loc":[...],"msg":"...","type":"..."}]}
+  if (Array.isArray(detail)) {
+    const first = detail[0] as ValidationIssue | undefined;
+    return {
+      message: typeof first?.msg === 'string' ? first.msg : fallback.message,
+      errorType: 'validation_error',
+    };
+  }
+  // {"detail":{"status":"<code>","message":"<text>"}}
+  if (isRecord(detail)) {
+    return {
+      message: typeof detail.message === 'string' ? detail.message : fallback.message,
+      errorType: typeof detail.status === 'string' ? detail.status : fallback.errorType,
+    };
+  }
+  // better-auth under /api/auth answers {"code":"...","message":"..."}.
+  if (typeof body.message === 'string') {
+    return {
+      message: body.message,
+      errorType: typeof body.code === 'string' ? body.code : fallback.errorType,
+    };
+  }
+  return fallback;
+}
+
+async function toHttpError(response: Response): Promise<HttpError> {
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    // Unreadable body: status 0, the status text, type 'unknown' (accounts.md §8).
+    return new HttpError(0, response.statusText, 'unknown', null);
+  }
+  const { message, errorType } = describeErrorBody(body, response);
+  return new HttpError(response.status, message, errorType, body);
+}
+
+export type QueryParams = Record<string, string | number | boolean | undefined | null>;
+
+export type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  params?: QueryParams;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+};
+
+function buildUrl(path: string, params?: QueryParams): string {
+  if (!params) return path;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null) search.set(key, String(value));
+  }
+  const query = search.toString();
+  return query ? `${path}${path.includes('?') ? '&' : '?'}${query}` : path;
+}
+
+/** Performs one call and returns the parsed JSON body (null for an empty body). */
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, params, signal, headers } = options;
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, params), {
+      method,
+      credentials: 'include',
+      signal,
+      headers: {
+        Accept: 'application/json',
+        ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+        ...headers,
+      },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+    });
+  } catch (error) {
+    // Aborts are the caller's decision (e.g. TanStack Query cancelling), not a network failure.
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new HttpError(0, NETWORK_ERROR_MESSAGE, 'network', null);
+  }
+
+  if (!response.ok) throw await toHttpError(response);
+
+  const text = await response.text();
+  if (!text) return null as T;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    throw new HttpError(0, response.statusText, 'unknown', null);
+  }
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...options, method: 'PUT', body }),
+  delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...options, method: 'DELETE' }),
+};

@@ -1,0 +1,87 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { accountRoutes, appRoutes } from '@vocalis/domain/app-routes';
+import { resolveRedirectTarget } from '@vocalis/domain/redirect-target';
+import { SESSION_REFRESH_MS } from '@vocalis/domain/ui-constants';
+import { useNavigate } from 'react-router';
+
+import { api } from './api-client';
+import { clearSignedOutStorage } from './storage';
+
+/** The user as better-auth returns it from /api/auth/get-session. */
+export type SessionUser = {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: boolean;
+  image?: string | null;
+};
+
+export type Session = { session: { id: string; expiresAt: string }; user: SessionUser };
+
+export const sessionQueryOptions = () =>
+  queryOptions({
+    queryKey: ['auth', 'session'],
+    queryFn: ({ signal }) => api.get<Session | null>('/api/auth/get-session', { signal }),
+    staleTime: SESSION_REFRESH_MS,
+    refetchInterval: SESSION_REFRESH_MS,
+  });
+
+/** The signed-in user, or null once the session is known to be absent. */
+export function useUser(): SessionUser | null | undefined {
+  const { data } = useQuery(sessionQueryOptions());
+  return data === undefined ? undefined : (data?.user ?? null);
+}
+
+export type SignInInput = { email: string; password: string };
+
+/** POST /api/auth/sign-in/email; the server sets the session cookie. */
+export function signInWithEmail(input: SignInInput): Promise<unknown> {
+  return api.post('/api/auth/sign-in/email', input);
+}
+
+/** Signs in, then reloads the session so guarded routes see the user. */
+export function useSignIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: signInWithEmail,
+    onSuccess: () => queryClient.fetchQuery({ ...sessionQueryOptions(), staleTime: 0 }),
+  });
+}
+
+/** Where an unauthenticated visit to `path` is sent. */
+export function signInHref(redirectTo?: string): string {
+  return redirectTo
+    ? `${accountRoutes.signIn.path}?redirect=${encodeURIComponent(redirectTo)}`
+    : accountRoutes.signIn.path;
+}
+
+/**
+ * Sign-out (accounts.md §4): ends the server session, clears the prefixed local and session keys and
+ * the query cache, and goes to sign-in. Local data is cleared even when the server call fails.
+ */
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: () => api.post('/api/auth/sign-out', {}),
+    onSettled: async () => {
+      clearSignedOutStorage();
+      await queryClient.cancelQueries();
+      // Removing (not nulling) the session keeps the signed-in shell from redirecting with ?redirect=
+      // before this navigation; the sign-in loader then asks the server afresh.
+      queryClient.removeQueries();
+      await navigate(accountRoutes.signIn.path, { replace: true });
+    },
+  });
+}
+
+/**
+ * Where to go after sign-in: the requested target when resolveRedirectTarget honours it (same origin,
+ * allowed path), otherwise home. Account pages are never a destination.
+ */
+export function afterSignInPath(requested: string | null, origin: string = window.location.origin): string {
+  const resolved = resolveRedirectTarget(requested, { origin });
+  const pathname = resolved.split(/[?#]/)[0] ?? '';
+  const isAccountPage = Object.values(accountRoutes).some((route) => route.path === pathname);
+  return resolved === '/' || isAccountPage ? appRoutes.home.path : resolved;
+}

@@ -1,0 +1,5 @@
+import path from 'node:path';
+
+export const E2E_ROOT = path.resolve(import.meta.dirname, '..');
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 8765);
+export const E2E_DATA_DIR = path.join(E2E_ROOT, 'e2e/.data');
