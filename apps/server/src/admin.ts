@@ -35,15 +35,26 @@ async function main(): Promise<number> {
     return viaRunningServer(config, argv, err);
   }
   if (database.kind === 'pglite') {
-    console.error(`(no server is running: working on the embedded database in ${config.database.kind === 'pglite' ? config.database.dataDir : ''} directly)`);
+    console.error(
+      `(no server is running: working on the embedded database in ${config.database.kind === 'pglite' ? config.database.dataDir : ''} directly)`,
+    );
     await database.migrate();
   }
   const bus = new EventBus();
   // On PostgreSQL, running servers hear about what we change (e.g. notifications) through the bridge.
-  const bridge = database.kind === 'postgres' ? await startPgBridge(bus, config.database.kind === 'postgres' ? config.database.url : '', log) : undefined;
+  const bridge =
+    database.kind === 'postgres'
+      ? await startPgBridge(bus, config.database.kind === 'postgres' ? config.database.url : '', log)
+      : undefined;
   try {
     const result = await runAdminCommand(
-      { config, database, auth: createAuth(database.db, config), messages: new MessagesService(database.db, bus), log },
+      {
+        config,
+        database,
+        auth: createAuth(database.db, config),
+        messages: new MessagesService(database.db, bus),
+        log,
+      },
       argv,
     );
     return print(result);
@@ -61,7 +72,9 @@ function viaRunningServer(config: Config, argv: string[], locked: DataDirLockedE
       res.on('end', () => resolve(print(JSON.parse(body) as AdminResult)));
     });
     req.on('error', () => {
-      console.error(`${locked.message}\nIts admin socket (${adminSocketPath(config)}) did not answer either.`);
+      console.error(
+        `${locked.message}\nIts admin socket (${adminSocketPath(config)}) did not answer either.`,
+      );
       resolve(1);
     });
     req.end(JSON.stringify({ argv }));

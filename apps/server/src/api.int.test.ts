@@ -25,17 +25,37 @@ describe.runIf(process.env.TEST_DB === 'pglite')('the server process (npm start)
   it('finishes an in-flight request on SIGTERM, then exits 0 and releases the embedded database', async () => {
     const port = await freePort();
     const child = spawn(process.execPath, ['--import', 'tsx', API], {
-      env: { PATH: process.env.PATH!, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', WEB_DIST_DIR: path.join(dataDir, 'none') },
+      env: {
+        PATH: process.env.PATH!,
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        WEB_DIST_DIR: path.join(dataDir, 'none'),
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    await waitFor(() => fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok).catch(() => false), 60_000, 200);
+    await waitFor(
+      () =>
+        fetch(`http://127.0.0.1:${port}/readyz`)
+          .then((r) => r.ok)
+          .catch(() => false),
+      60_000,
+      200,
+    );
     expect(existsSync(path.join(dataDir, 'db', '.vocalis.lock'))).toBe(true);
 
     // A request whose body is still arriving when the signal comes.
     const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
       const req = http.request(
-        { host: '127.0.0.1', port, method: 'POST', path: '/api/auth/sign-in/email', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } },
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/api/auth/sign-in/email',
+          headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+        },
         (res) => {
           let body = '';
           res.on('data', (c) => (body += c));

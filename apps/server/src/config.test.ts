@@ -16,7 +16,10 @@ describe('loadConfig', () => {
   });
 
   it('switches to PostgreSQL when DATABASE_URL is set', () => {
-    expect(loadConfig({ ...base, DATABASE_URL: 'postgres://u@db:5432/app' }).database).toEqual({ kind: 'postgres', url: 'postgres://u@db:5432/app' });
+    expect(loadConfig({ ...base, DATABASE_URL: 'postgres://u@db:5432/app' }).database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://u@db:5432/app',
+    });
   });
 
   it.each([
@@ -30,7 +33,9 @@ describe('loadConfig', () => {
     [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
   ])('rejects %o naming %s', (env, variable) => {
     expect(() => loadConfig({ ...base, ...env })).toThrow(ConfigError);
-    expect(() => loadConfig({ ...base, ...env })).toThrow(new RegExp(`^Invalid configuration:\\n  ${variable}:`));
+    expect(() => loadConfig({ ...base, ...env })).toThrow(
+      new RegExp(`^Invalid configuration:\\n  ${variable}:`),
+    );
   });
 
   it('treats empty variables as unset', () => {
@@ -38,6 +43,9 @@ describe('loadConfig', () => {
   });
 
   it('reads a comma-separated CORS allow-list', () => {
-    expect(loadConfig({ ...base, CORS_ORIGINS: 'https://a.test, https://b.test' }).corsOrigins).toEqual(['https://a.test', 'https://b.test']);
+    expect(loadConfig({ ...base, CORS_ORIGINS: 'https://a.test, https://b.test' }).corsOrigins).toEqual([
+      'https://a.test',
+      'https://b.test',
+    ]);
   });
 });

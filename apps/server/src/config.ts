@@ -3,9 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
-const bool = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((v) => v === 'true' || v === '1');
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 /** Every environment variable the server reads, with its default. README's table mirrors this. */
 export const envSchema = z.object({
@@ -81,7 +79,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       ? { kind: 'postgres', url: e.DATABASE_URL }
       : { kind: 'pglite', dataDir: path.join(dataDir, 'db') },
     logLevel: e.LOG_LEVEL,
-    corsOrigins: e.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
+    corsOrigins: e.CORS_ORIGINS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     authSecret: e.AUTH_SECRET ?? persistentSecret(dataDir),
     mail: e.MAIL_TRANSPORT === 'smtp' ? { transport: 'smtp', smtpUrl: e.SMTP_URL! } : { transport: 'outbox' },
     mailFrom: e.MAIL_FROM,

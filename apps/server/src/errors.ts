@@ -17,8 +17,10 @@ export const forbidden = (message = 'You do not have permission to do this.', co
   new AppError(403, code, message);
 export const notFound = (message = 'Not found.', code = 'not_found') => new AppError(404, code, message);
 export const conflict = (message: string, code = 'conflict') => new AppError(409, code, message);
-export const tooManyRequests = (message = 'Too many requests, please try again later.', code = 'too_many_requests') =>
-  new AppError(429, code, message);
+export const tooManyRequests = (
+  message = 'Too many requests, please try again later.',
+  code = 'too_many_requests',
+) => new AppError(429, code, message);
 export const serviceUnavailable = (message: string, code = 'service_unavailable') =>
   new AppError(503, code, message);
 export const routeNotFound = (method: string, url: string) =>

@@ -34,8 +34,10 @@ export async function startServer(
     built = await buildApp({ config, database, logger: opts.logger });
     const { app } = built;
     await migrateJobs(database, app.log);
-    if (config.worker.inProcess) worker = await startWorker(database, { config, bus: built.bus, log: app.log });
-    if (database.kind === 'postgres') bridge = await startPgBridge(built.bus, await database.connectionString(), app.log);
+    if (config.worker.inProcess)
+      worker = await startWorker(database, { config, bus: built.bus, log: app.log });
+    if (database.kind === 'postgres')
+      bridge = await startPgBridge(built.bus, await database.connectionString(), app.log);
     if (config.database.kind === 'pglite' && !opts.database) {
       adminSocket = await startAdminSocket(config, database, built, app.log);
     }

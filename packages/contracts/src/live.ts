@@ -1,7 +1,16 @@
 import { z } from 'zod';
 
 /** The spec's live collections (accounts.md §3). */
-export const liveCollection = z.enum(['user', 'workspace', 'project', 'chapter', 'block', 'message', 'event', 'dubbing']);
+export const liveCollection = z.enum([
+  'user',
+  'workspace',
+  'project',
+  'chapter',
+  'block',
+  'message',
+  'event',
+  'dubbing',
+]);
 export type LiveCollection = z.infer<typeof liveCollection>;
 
 /** Browser → server over /v1/live. */

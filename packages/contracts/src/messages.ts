@@ -17,8 +17,8 @@ export const message = z
 
 export const listMessagesQuery = z.object({
   page_size: z.coerce.number().int().min(1).max(100).default(30),
-  /** Only messages created strictly before this instant (for paging back). */
-  before_unix_ms: z.coerce.number().int().positive().optional(),
+  /** Paging cursor: the last message_id of the previous page; the next page continues after it. */
+  start_after_message_id: z.string().min(1).max(64).optional(),
   unread_only: z
     .enum(['true', 'false'])
     .transform((v) => v === 'true')

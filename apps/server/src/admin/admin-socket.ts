@@ -14,7 +14,12 @@ export const adminSocketPath = (config: Config) => path.join(config.dataDir, 'ad
  * The embedded database can be open in one process only, so while the server runs, `npm run admin`
  * sends its command here and the server runs it on its own connection (and live bus).
  */
-export async function startAdminSocket(config: Config, database: Database, built: BuiltApp, log: FastifyBaseLogger) {
+export async function startAdminSocket(
+  config: Config,
+  database: Database,
+  built: BuiltApp,
+  log: FastifyBaseLogger,
+) {
   const socketPath = adminSocketPath(config);
   rmSync(socketPath, { force: true });
   const server = http.createServer((req, res) => {

@@ -29,14 +29,30 @@ const lastLine = (s: string) => s.trim().split('\n').at(-1)!;
 describe(`admin commands on ${process.env.TEST_DB}`, () => {
   let app: TestApp;
   const admin = (...argv: string[]) =>
-    runAdminCommand({ config: app.config, database: app.database, auth: app.auth, messages: app.messages, log: app.app.log }, argv);
+    runAdminCommand(
+      {
+        config: app.config,
+        database: app.database,
+        auth: app.auth,
+        messages: app.messages,
+        log: app.app.log,
+      },
+      argv,
+    );
   beforeAll(async () => {
     app = await startTestApp();
   });
   afterAll(() => app?.close());
 
   it('creates a verified user and prints its id alone on the last line', async () => {
-    const res = await admin('create-user', '--email', 'Op@Example.com', '--password', 'long-enough-1', '--verified');
+    const res = await admin(
+      'create-user',
+      '--email',
+      'Op@Example.com',
+      '--password',
+      'long-enough-1',
+      '--verified',
+    );
     expect(res.exitCode).toBe(0);
     const id = res.stdout.at(-1)!;
     expect(id).toMatch(/^[A-Za-z0-9]{20}$/);
@@ -45,7 +61,9 @@ describe(`admin commands on ${process.env.TEST_DB}`, () => {
   });
 
   it('refuses a duplicate email, a bad email and a short password with a usage error', async () => {
-    expect(await admin('create-user', '--email', 'op@example.com', '--password', 'long-enough-1')).toMatchObject({
+    expect(
+      await admin('create-user', '--email', 'op@example.com', '--password', 'long-enough-1'),
+    ).toMatchObject({
       exitCode: 64,
       stderr: ['Error: A user with email op@example.com already exists'],
     });
@@ -66,13 +84,33 @@ describe(`admin commands on ${process.env.TEST_DB}`, () => {
   });
 
   it('sends a notification to a user', async () => {
-    const res = await admin('notify', '--email', 'op@example.com', '--title', 'Maintenance tonight', '--severity', 'warning');
+    const res = await admin(
+      'notify',
+      '--email',
+      'op@example.com',
+      '--title',
+      'Maintenance tonight',
+      '--severity',
+      'warning',
+    );
     expect(res.exitCode).toBe(0);
     const key = (await admin('create-api-key', '--email', 'op@example.com')).stdout.at(-1)!;
-    const body = (await (await app.request('/v1/messages', { headers: { 'xi-api-key': key } })).json()) as { messages: { message_id: string; title: string; severity: string }[] };
-    expect(body.messages).toEqual([expect.objectContaining({ message_id: res.stdout.at(-1), title: 'Maintenance tonight', severity: 'warning' })]);
-    expect((await admin('notify', '--email', 'op@example.com', '--title', 'x', '--severity', 'loud')).exitCode).toBe(64);
-    expect((await admin('notify', '--title', 'x')).stderr).toEqual(['Error: Give exactly one of --email or --all']);
+    const body = (await (await app.request('/v1/messages', { headers: { 'xi-api-key': key } })).json()) as {
+      messages: { message_id: string; title: string; severity: string }[];
+    };
+    expect(body.messages).toEqual([
+      expect.objectContaining({
+        message_id: res.stdout.at(-1),
+        title: 'Maintenance tonight',
+        severity: 'warning',
+      }),
+    ]);
+    expect(
+      (await admin('notify', '--email', 'op@example.com', '--title', 'x', '--severity', 'loud')).exitCode,
+    ).toBe(64);
+    expect((await admin('notify', '--title', 'x')).stderr).toEqual([
+      'Error: Give exactly one of --email or --all',
+    ]);
   });
 
   it('answers an unknown command with the usage text', async () => {
@@ -96,14 +134,27 @@ describe.runIf(process.env.TEST_DB === 'pglite')('admin CLI with the embedded da
   });
 
   it('works on the database directly while no server runs, and says so', async () => {
-    const res = await cli(env(), 'create-user', '--email', 'first@example.com', '--password', 'long-enough-1');
+    const res = await cli(
+      env(),
+      'create-user',
+      '--email',
+      'first@example.com',
+      '--password',
+      'long-enough-1',
+    );
     expect(res.code).toBe(0);
     expect(res.stderr).toContain('no server is running');
     expect(lastLine(res.stdout)).toMatch(/^[A-Za-z0-9]{20}$/);
   }, 60_000);
 
   it('goes through the running server, which holds the database', async () => {
-    const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', WEB_DIST_DIR: path.join(dataDir, 'none') });
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      WEB_DIST_DIR: path.join(dataDir, 'none'),
+    });
     server = await startServer(config);
     const res = await cli(env(), 'create-api-key', '--email', 'first@example.com');
     expect(res.code).toBe(0);
@@ -132,7 +183,15 @@ describe.runIf(process.env.TEST_DB === 'postgres')('admin CLI as a second proces
 
   it('creates a user, and its notification reaches the browser connected to the running server', async () => {
     const env = { DATABASE_URL: app.config.database.kind === 'postgres' ? app.config.database.url : '' };
-    const created = await cli(env, 'create-user', '--email', 'pg-op@example.com', '--password', 'long-enough-1', '--verified');
+    const created = await cli(
+      env,
+      'create-user',
+      '--email',
+      'pg-op@example.com',
+      '--password',
+      'long-enough-1',
+      '--verified',
+    );
     expect(created.code).toBe(0);
     const userId = lastLine(created.stdout);
     const signIn = await app.request('/api/auth/sign-in/email', {
@@ -140,7 +199,10 @@ describe.runIf(process.env.TEST_DB === 'postgres')('admin CLI as a second proces
       headers: { 'content-type': 'application/json', origin: app.config.publicUrl },
       body: JSON.stringify({ email: 'pg-op@example.com', password: 'long-enough-1' }),
     });
-    const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const { default: WebSocket } = await import('ws');
     const ws = new WebSocket(`${app.url.replace('http', 'ws')}/v1/live`, { headers: { cookie } });
     const received: { type: string; data?: { title?: string } }[] = [];
@@ -148,7 +210,9 @@ describe.runIf(process.env.TEST_DB === 'postgres')('admin CLI as a second proces
     await new Promise((r) => ws.once('open', r));
     ws.send(JSON.stringify({ type: 'subscribe', collection: 'message' }));
     const { waitFor } = await import('../testing/wait-for');
-    await waitFor(() => received.some((m) => m.type === 'ready') && received.some((m) => m.type === 'subscribed'));
+    await waitFor(
+      () => received.some((m) => m.type === 'ready') && received.some((m) => m.type === 'subscribed'),
+    );
     expect(received[0]).toEqual({ type: 'ready', user_id: userId });
     const sent = await cli(env, 'notify', '--email', 'pg-op@example.com', '--title', 'From the CLI process');
     expect(sent.code).toBe(0);

@@ -85,12 +85,16 @@ const handlers: Record<string, Handler> = {
     const address = need(v.email, 'email', email).toLowerCase();
     const password = need(v.password, 'password');
     if (password.trim().length < 8) throw new UsageError('--password must be at least 8 characters');
-    const existing = await ctx.database.db.select({ id: users.id }).from(users).where(eq(users.email, address));
+    const existing = await ctx.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, address));
     if (existing.length) throw new UsageError(`A user with email ${address} already exists`);
     const { user } = await ctx.auth.api.signUpEmail({
       body: { email: address, password, name: v.name ?? address.split('@')[0]! },
     });
-    if (v.verified) await ctx.database.db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
+    if (v.verified)
+      await ctx.database.db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
     out(`Created user ${address}${v.verified ? ' (verified)' : ''}`);
     out(user.id);
   },
@@ -106,7 +110,14 @@ const handlers: Record<string, Handler> = {
     const rows = await ctx.database.db.select().from(users).orderBy(asc(users.createdAt));
     out(['id'.padEnd(22), 'email'.padEnd(36), 'verified', 'created'].join(' '));
     for (const u of rows) {
-      out([u.id.padEnd(22), u.email.padEnd(36), (u.emailVerified ? 'yes' : 'no').padEnd(8), u.createdAt.toISOString()].join(' '));
+      out(
+        [
+          u.id.padEnd(22),
+          u.email.padEnd(36),
+          (u.emailVerified ? 'yes' : 'no').padEnd(8),
+          u.createdAt.toISOString(),
+        ].join(' '),
+      );
     }
     out(`${rows.length} user${rows.length === 1 ? '' : 's'}`);
   },

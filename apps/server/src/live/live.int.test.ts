@@ -40,12 +40,21 @@ describe(`live updates on ${process.env.TEST_DB}`, () => {
     const b = await connect(app, { cookie: bob.cookie });
     a.ws.send(JSON.stringify({ type: 'subscribe', collection: 'message' }));
     b.ws.send(JSON.stringify({ type: 'subscribe', collection: 'message' }));
-    await waitFor(() => a.received.some((m) => m.type === 'subscribed') && b.received.some((m) => m.type === 'subscribed'));
+    await waitFor(
+      () =>
+        a.received.some((m) => m.type === 'subscribed') && b.received.some((m) => m.type === 'subscribed'),
+    );
     expect(a.received[0]).toEqual({ type: 'ready', user_id: alice.id });
 
     const [sent] = await app.messages.notify([alice.id], { severity: 'success', title: 'Render finished' });
     const change = await waitFor(() => a.received.find((m) => m.type === 'change'));
-    expect(change).toEqual({ type: 'change', collection: 'message', op: 'insert', id: sent!.message_id, data: sent });
+    expect(change).toEqual({
+      type: 'change',
+      collection: 'message',
+      op: 'insert',
+      id: sent!.message_id,
+      data: sent,
+    });
     await new Promise((r) => setTimeout(r, 200));
     expect(b.received.filter((m) => m.type === 'change')).toEqual([]);
     a.ws.close();
@@ -56,7 +65,10 @@ describe(`live updates on ${process.env.TEST_DB}`, () => {
     const a = await connect(app, { 'xi-api-key': alice.apiKey });
     a.ws.send(JSON.stringify({ type: 'subscribe', collection: 'secrets' }));
     await waitFor(() => a.received.find((m) => m.type === 'error'));
-    expect(a.received.find((m) => m.type === 'error')).toEqual({ type: 'error', message: 'Unknown message or collection.' });
+    expect(a.received.find((m) => m.type === 'error')).toEqual({
+      type: 'error',
+      message: 'Unknown message or collection.',
+    });
     a.ws.send(JSON.stringify({ type: 'subscribe', collection: 'message' }));
     a.ws.send(JSON.stringify({ type: 'unsubscribe', collection: 'message' }));
     await waitFor(() => a.received.some((m) => m.type === 'unsubscribed'));
@@ -77,29 +89,41 @@ describe(`live updates on ${process.env.TEST_DB}`, () => {
   });
 });
 
-describe.runIf(process.env.TEST_DB === 'postgres')('live updates across server processes on PostgreSQL', () => {
-  let shared: TestDatabase;
-  let first: TestApp;
-  let second: TestApp;
-  beforeAll(async () => {
-    shared = await createTestDatabase();
-    first = await startTestApp({ database: shared });
-    second = await startTestApp({ database: shared });
-  });
-  afterAll(async () => {
-    await second?.close();
-    await first?.close();
-    await shared?.drop();
-  });
+describe.runIf(process.env.TEST_DB === 'postgres')(
+  'live updates across server processes on PostgreSQL',
+  () => {
+    let shared: TestDatabase;
+    let first: TestApp;
+    let second: TestApp;
+    beforeAll(async () => {
+      shared = await createTestDatabase();
+      first = await startTestApp({ database: shared });
+      second = await startTestApp({ database: shared });
+    });
+    afterAll(async () => {
+      await second?.close();
+      await first?.close();
+      await shared?.drop();
+    });
 
-  it('delivers a notification created on one server to a browser connected to the other', async () => {
-    const alice = await createTestUser(first);
-    const onSecond = await connect(second, { cookie: alice.cookie });
-    onSecond.ws.send(JSON.stringify({ type: 'subscribe', collection: 'message' }));
-    await waitFor(() => onSecond.received.some((m) => m.type === 'subscribed'));
-    const [sent] = await first.messages.notify([alice.id], { severity: 'info', title: 'From the first node' });
-    const change = await waitFor(() => onSecond.received.find((m) => m.type === 'change'));
-    expect(change).toEqual({ type: 'change', collection: 'message', op: 'insert', id: sent!.message_id, data: sent });
-    onSecond.ws.close();
-  });
-});
+    it('delivers a notification created on one server to a browser connected to the other', async () => {
+      const alice = await createTestUser(first);
+      const onSecond = await connect(second, { cookie: alice.cookie });
+      onSecond.ws.send(JSON.stringify({ type: 'subscribe', collection: 'message' }));
+      await waitFor(() => onSecond.received.some((m) => m.type === 'subscribed'));
+      const [sent] = await first.messages.notify([alice.id], {
+        severity: 'info',
+        title: 'From the first node',
+      });
+      const change = await waitFor(() => onSecond.received.find((m) => m.type === 'change'));
+      expect(change).toEqual({
+        type: 'change',
+        collection: 'message',
+        op: 'insert',
+        id: sent!.message_id,
+        data: sent,
+      });
+      onSecond.ws.close();
+    });
+  },
+);

@@ -20,60 +20,64 @@ export function canRead(event: LiveEvent, userId: string, workspaceIds: readonly
 
 /** GET /v1/live: a WebSocket over which a signed-in browser subscribes to live collections. */
 export function registerLiveRoutes(app: FastifyInstance, bus: EventBus, access: LiveAccess): void {
-  app.get('/v1/live', { websocket: true, config: { public: true }, schema: { hide: true } }, async (socket, request) => {
-    const send = (msg: LiveServerMessage) => {
-      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(msg));
-    };
-    // Buffer what the browser sends while we authenticate, so an early subscribe is not lost.
-    const early: string[] = [];
-    const onEarly = (data: Buffer) => early.push(data.toString());
-    socket.on('message', onEarly);
+  app.get(
+    '/v1/live',
+    { websocket: true, config: { public: true }, schema: { hide: true } },
+    async (socket, request) => {
+      const send = (msg: LiveServerMessage) => {
+        if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(msg));
+      };
+      // Buffer what the browser sends while we authenticate, so an early subscribe is not lost.
+      const early: string[] = [];
+      const onEarly = (data: Buffer) => early.push(data.toString());
+      socket.on('message', onEarly);
 
-    const principal = await access.authenticate(request.headers).catch(() => null);
-    if (!principal) {
-      send({ type: 'error', message: 'Invalid or missing credentials.' });
-      socket.close(4401, 'unauthorized');
-      return;
-    }
-    const userId = principal.userId;
-    const workspaces = await access.workspaceIds(userId);
-    const subscribed = new Set<LiveCollection>();
-
-    const unsubscribe = bus.subscribe((event) => {
-      if (!subscribed.has(event.collection) || !canRead(event, userId, workspaces)) return;
-      send({ type: 'change', collection: event.collection, op: event.op, id: event.id, data: event.data });
-    });
-
-    const handle = (raw: string) => {
-      let json: unknown;
-      try {
-        json = JSON.parse(raw);
-      } catch {
-        return send({ type: 'error', message: 'Messages must be JSON.' });
+      const principal = await access.authenticate(request.headers).catch(() => null);
+      if (!principal) {
+        send({ type: 'error', message: 'Invalid or missing credentials.' });
+        socket.close(4401, 'unauthorized');
+        return;
       }
-      const parsed = liveClientMessage.safeParse(json);
-      if (!parsed.success) return send({ type: 'error', message: 'Unknown message or collection.' });
-      const { type, collection } = parsed.data;
-      if (type === 'subscribe') subscribed.add(collection);
-      else subscribed.delete(collection);
-      send({ type: type === 'subscribe' ? 'subscribed' : 'unsubscribed', collection });
-    };
+      const userId = principal.userId;
+      const workspaces = await access.workspaceIds(userId);
+      const subscribed = new Set<LiveCollection>();
 
-    let alive = true;
-    socket.on('pong', () => (alive = true));
-    const heartbeat = setInterval(() => {
-      if (!alive) return socket.terminate();
-      alive = false;
-      socket.ping();
-    }, HEARTBEAT_MS);
+      const unsubscribe = bus.subscribe((event) => {
+        if (!subscribed.has(event.collection) || !canRead(event, userId, workspaces)) return;
+        send({ type: 'change', collection: event.collection, op: event.op, id: event.id, data: event.data });
+      });
 
-    socket.off('message', onEarly);
-    socket.on('message', (data: Buffer) => handle(data.toString()));
-    socket.on('close', () => {
-      clearInterval(heartbeat);
-      unsubscribe();
-    });
-    send({ type: 'ready', user_id: userId });
-    for (const raw of early) handle(raw);
-  });
+      const handle = (raw: string) => {
+        let json: unknown;
+        try {
+          json = JSON.parse(raw);
+        } catch {
+          return send({ type: 'error', message: 'Messages must be JSON.' });
+        }
+        const parsed = liveClientMessage.safeParse(json);
+        if (!parsed.success) return send({ type: 'error', message: 'Unknown message or collection.' });
+        const { type, collection } = parsed.data;
+        if (type === 'subscribe') subscribed.add(collection);
+        else subscribed.delete(collection);
+        send({ type: type === 'subscribe' ? 'subscribed' : 'unsubscribed', collection });
+      };
+
+      let alive = true;
+      socket.on('pong', () => (alive = true));
+      const heartbeat = setInterval(() => {
+        if (!alive) return socket.terminate();
+        alive = false;
+        socket.ping();
+      }, HEARTBEAT_MS);
+
+      socket.off('message', onEarly);
+      socket.on('message', (data: Buffer) => handle(data.toString()));
+      socket.on('close', () => {
+        clearInterval(heartbeat);
+        unsubscribe();
+      });
+      send({ type: 'ready', user_id: userId });
+      for (const raw of early) handle(raw);
+    },
+  );
 }

@@ -42,7 +42,8 @@ export async function startPgBridge(bus: EventBus, connectionString: string, log
 
   const unsubscribe = bus.subscribeLocal((event) => {
     let payload = JSON.stringify({ o: origin, e: event });
-    if (Buffer.byteLength(payload) > MAX_PAYLOAD) payload = JSON.stringify({ o: origin, e: { ...event, data: null } });
+    if (Buffer.byteLength(payload) > MAX_PAYLOAD)
+      payload = JSON.stringify({ o: origin, e: { ...event, data: null } });
     publisher.query('SELECT pg_notify($1, $2)', [CHANNEL, payload]).catch((err) => {
       log.error({ err }, 'could not forward a live event to other processes');
     });

@@ -6,7 +6,11 @@ import { startTestApp, type TestApp } from '../testing/test-app';
 import { waitFor } from '../testing/wait-for';
 
 const row = (app: TestApp, id: string) =>
-  app.database.db.select().from(mailMessages).where(eq(mailMessages.id, id)).then((r) => r[0]!);
+  app.database.db
+    .select()
+    .from(mailMessages)
+    .where(eq(mailMessages.id, id))
+    .then((r) => r[0]!);
 
 describe(`mail through the outbox on ${process.env.TEST_DB}`, () => {
   let app: TestApp;
@@ -25,10 +29,19 @@ describe(`mail through the outbox on ${process.env.TEST_DB}`, () => {
       const r = await row(app, id);
       return r.status === 'sent' ? r : undefined;
     });
-    expect(sent).toMatchObject({ to: 'ada@example.com', transport: 'outbox', attempts: 1, links: ['https://vocalis.test/action?mode=verifyEmail&oobCode=abc'] });
+    expect(sent).toMatchObject({
+      to: 'ada@example.com',
+      transport: 'outbox',
+      attempts: 1,
+      links: ['https://vocalis.test/action?mode=verifyEmail&oobCode=abc'],
+    });
 
-    const json = (await (await app.request('/dev/mailbox.json')).json()) as { messages: { id: string; links: string[] }[] };
-    expect(json.messages.find((m) => m.id === id)?.links).toEqual(['https://vocalis.test/action?mode=verifyEmail&oobCode=abc']);
+    const json = (await (await app.request('/dev/mailbox.json')).json()) as {
+      messages: { id: string; links: string[] }[];
+    };
+    expect(json.messages.find((m) => m.id === id)?.links).toEqual([
+      'https://vocalis.test/action?mode=verifyEmail&oobCode=abc',
+    ]);
     const page = await app.request('/dev/mailbox');
     expect(page.headers.get('content-type')).toContain('text/html');
     const html = await page.text();
@@ -42,7 +55,9 @@ describe(`mail through SMTP on ${process.env.TEST_DB}`, () => {
   let sink: Awaited<ReturnType<typeof startSmtpSink>>;
   beforeAll(async () => {
     sink = await startSmtpSink();
-    app = await startTestApp({ env: { MAIL_TRANSPORT: 'smtp', SMTP_URL: sink.url, MAIL_FROM: 'Vocalis <mail@vocalis.test>' } });
+    app = await startTestApp({
+      env: { MAIL_TRANSPORT: 'smtp', SMTP_URL: sink.url, MAIL_FROM: 'Vocalis <mail@vocalis.test>' },
+    });
   });
   afterAll(async () => {
     await app?.close();
@@ -50,7 +65,11 @@ describe(`mail through SMTP on ${process.env.TEST_DB}`, () => {
   });
 
   it('hands the message to a real SMTP server', async () => {
-    const { id } = await app.mailer.send({ to: 'grace@example.com', subject: 'Hello over SMTP', text: 'Body text' });
+    const { id } = await app.mailer.send({
+      to: 'grace@example.com',
+      subject: 'Hello over SMTP',
+      text: 'Body text',
+    });
     const got = await waitFor(() => sink.received.find((m) => m.raw.includes('Hello over SMTP')));
     expect(got.to).toEqual(['grace@example.com']);
     expect(got.from).toBe('mail@vocalis.test');
@@ -60,7 +79,11 @@ describe(`mail through SMTP on ${process.env.TEST_DB}`, () => {
 
   it('retries a delivery the server refused for now, recording the failed attempt', async () => {
     sink.failNext(1);
-    const { id } = await app.mailer.send({ to: 'retry@example.com', subject: 'Second time lucky', text: 'x' });
+    const { id } = await app.mailer.send({
+      to: 'retry@example.com',
+      subject: 'Second time lucky',
+      text: 'x',
+    });
     const failed = await waitFor(async () => {
       const r = await row(app, id);
       return r.attempts >= 1 ? r : undefined;

@@ -20,10 +20,19 @@ export async function markMailSent(db: AppDb, id: string): Promise<void> {
     .where(eq(mailMessages.id, id));
 }
 
-export async function markMailAttemptFailed(db: AppDb, id: string, error: string, final: boolean): Promise<void> {
+export async function markMailAttemptFailed(
+  db: AppDb,
+  id: string,
+  error: string,
+  final: boolean,
+): Promise<void> {
   await db
     .update(mailMessages)
-    .set({ status: final ? 'failed' : 'queued', attempts: sql`${mailMessages.attempts} + 1`, lastError: error })
+    .set({
+      status: final ? 'failed' : 'queued',
+      attempts: sql`${mailMessages.attempts} + 1`,
+      lastError: error,
+    })
     .where(eq(mailMessages.id, id));
 }
 

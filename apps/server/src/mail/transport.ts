@@ -16,7 +16,10 @@ export function mailTransport(config: Config): MailTransport {
   const key = config.mail.transport === 'smtp' ? config.mail.smtpUrl : 'outbox';
   let t = transports.get(key);
   if (!t) {
-    t = config.mail.transport === 'smtp' ? smtpTransport(config.mail.smtpUrl) : { kind: 'outbox', deliver: async () => {} };
+    t =
+      config.mail.transport === 'smtp'
+        ? smtpTransport(config.mail.smtpUrl)
+        : { kind: 'outbox', deliver: async () => {} };
     transports.set(key, t);
   }
   return t;

@@ -35,7 +35,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
 }
 
 /** Unknown routes answer 404 in the error shape (browser navigations first get a chance at the SPA). */
-export function registerNotFound(app: FastifyInstance, fallback?: (req: FastifyRequest, reply: FastifyReply) => boolean): void {
+export function registerNotFound(
+  app: FastifyInstance,
+  fallback?: (req: FastifyRequest, reply: FastifyReply) => boolean,
+): void {
   app.setNotFoundHandler((request, reply) => {
     if (fallback?.(request, reply)) return reply;
     const err = routeNotFound(request.method, request.url);

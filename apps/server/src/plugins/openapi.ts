@@ -12,7 +12,7 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
         title: 'Vocalis API',
         version: '0.1.0',
         description:
-          'Self-hostable voice platform. The public API follows ElevenLabs\' API: authenticate with the `xi-api-key` header.',
+          "Self-hostable voice platform. The public API follows ElevenLabs' API: authenticate with the `xi-api-key` header.",
       },
       servers: [{ url: publicUrl }],
       components: {

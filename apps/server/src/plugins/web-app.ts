@@ -33,7 +33,10 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     cacheControl: false,
     setHeaders(res, file) {
       // Vite's hashed assets never change; everything else is revalidated.
-      res.setHeader('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      res.setHeader(
+        'cache-control',
+        file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
     },
   });
 

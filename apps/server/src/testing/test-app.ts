@@ -69,7 +69,10 @@ export async function startTestApp(
 let counter = 0;
 
 /** A verified user with a browser session cookie and an xi-api-key. */
-export async function createTestUser(app: TestApp, overrides: { email?: string; password?: string } = {}): Promise<TestUser> {
+export async function createTestUser(
+  app: TestApp,
+  overrides: { email?: string; password?: string } = {},
+): Promise<TestUser> {
   const email = overrides.email ?? `user${++counter}-${Date.now()}@example.com`;
   const password = overrides.password ?? 'correct-horse-9!';
   const { user } = await app.auth.api.signUpEmail({ body: { email, password, name: email.split('@')[0]! } });

@@ -1,5 +1,9 @@
 /** Polls until `check` returns a value (not undefined/false) or the time runs out. */
-export async function waitFor<T>(check: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 15_000, everyMs = 50): Promise<T> {
+export async function waitFor<T>(
+  check: () => Promise<T | undefined | false> | T | undefined | false,
+  timeoutMs = 15_000,
+  everyMs = 50,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();

@@ -13,7 +13,9 @@ export const mailMessages = pgTable(
     html: text('html'),
     links: jsonb('links').$type<string[]>().notNull().default([]),
     transport: text('transport', { enum: ['outbox', 'smtp'] }).notNull(),
-    status: text('status', { enum: ['queued', 'sent', 'failed'] }).notNull().default('queued'),
+    status: text('status', { enum: ['queued', 'sent', 'failed'] })
+      .notNull()
+      .default('queued'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),

@@ -19,7 +19,10 @@ export async function createApiKey(db: AppDb, userId: string, name: string) {
 }
 
 /** Resolves an xi-api-key to its owner, recording when it was last used. */
-export async function authenticateApiKey(db: AppDb, key: string): Promise<{ userId: string; keyId: string } | null> {
+export async function authenticateApiKey(
+  db: AppDb,
+  key: string,
+): Promise<{ userId: string; keyId: string } | null> {
   if (!/^sk_[0-9a-f]{48}$/.test(key)) return null;
   const row = await findApiKeyByHash(db, hashKey(key));
   if (!row) return null;

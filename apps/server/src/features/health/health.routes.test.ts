@@ -7,11 +7,15 @@ import { startTestApp, type TestApp } from '../../testing/test-app';
 
 describe(`app shell on ${process.env.TEST_DB}`, () => {
   let app: TestApp;
-  const themeScript = "document.documentElement.classList.toggle('dark', localStorage.getItem('color-theme') === 'dark');";
+  const themeScript =
+    "document.documentElement.classList.toggle('dark', localStorage.getItem('color-theme') === 'dark');";
   beforeAll(async () => {
     const web = mkdtempSync(path.join(os.tmpdir(), 'vocalis-web-'));
     mkdirSync(path.join(web, 'assets'));
-    writeFileSync(path.join(web, 'index.html'), `<!doctype html><html><head><script>${themeScript}</script><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>`);
+    writeFileSync(
+      path.join(web, 'index.html'),
+      `<!doctype html><html><head><script>${themeScript}</script><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>`,
+    );
     writeFileSync(path.join(web, 'assets', 'app.js'), 'console.log(1)');
     app = await startTestApp({ env: { WEB_DIST_DIR: web } });
   });
@@ -39,13 +43,20 @@ describe(`app shell on ${process.env.TEST_DB}`, () => {
   it('answers unknown /v1 routes with a 404 in the error shape', async () => {
     const res = await app.request('/v1/does-not-exist?x=1');
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ detail: { status: 'not_found', message: 'No route GET /v1/does-not-exist.' } });
+    expect(await res.json()).toEqual({
+      detail: { status: 'not_found', message: 'No route GET /v1/does-not-exist.' },
+    });
   });
 
   it('publishes an OpenAPI document built from the route schemas, and browsable docs', async () => {
-    const doc = (await (await app.request('/openapi.json')).json()) as { openapi: string; paths: Record<string, unknown> };
+    const doc = (await (await app.request('/openapi.json')).json()) as {
+      openapi: string;
+      paths: Record<string, unknown>;
+    };
     expect(doc.openapi).toBe('3.1.0');
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/v1/messages', '/v1/messages/{message_id}/read', '/healthz']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/v1/messages', '/v1/messages/{message_id}/read', '/healthz']),
+    );
     const docs = await app.request('/docs/');
     expect(docs.status).toBe(200);
     expect(await docs.text()).toContain('swagger');

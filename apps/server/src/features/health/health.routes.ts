@@ -12,7 +12,11 @@ export const healthRoutes =
       '/healthz',
       {
         config: { public: true, rateLimit: false },
-        schema: { tags: ['health'], summary: 'Liveness: the process answers and its database responds', response: { 200: healthResponse, 503: healthResponse } },
+        schema: {
+          tags: ['health'],
+          summary: 'Liveness: the process answers and its database responds',
+          response: { 200: healthResponse, 503: healthResponse },
+        },
       },
       async (request, reply) => {
         try {
@@ -28,7 +32,11 @@ export const healthRoutes =
       '/readyz',
       {
         config: { public: true, rateLimit: false },
-        schema: { tags: ['health'], summary: 'Readiness: accepting traffic', response: { 200: readyResponse, 503: readyResponse } },
+        schema: {
+          tags: ['health'],
+          summary: 'Readiness: accepting traffic',
+          response: { 200: readyResponse, 503: readyResponse },
+        },
       },
       async (_request, reply) =>
         reply.code(lifecycle.state === 'ready' ? 200 : 503).send({ status: lifecycle.state }),

@@ -4,7 +4,8 @@ import { notFound } from '../../errors';
 import { listMail, type MailRow } from '../../mail/mail.repo';
 import { renderMailbox } from './mailbox.page';
 
-const isLoopback = (request: FastifyRequest) => /^(127\.|::1$|::ffff:127\.)/.test(request.socket.remoteAddress ?? '');
+const isLoopback = (request: FastifyRequest) =>
+  /^(127\.|::1$|::ffff:127\.)/.test(request.socket.remoteAddress ?? '');
 
 /**
  * The dev mailbox (MAIL_TRANSPORT=outbox): every queued mail with its links. It shows sign-in and

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, lt } from 'drizzle-orm';
+import { and, count, desc, eq, lt, or } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
 import { messages } from '../../db/schema/messages';
 
@@ -13,10 +13,19 @@ export async function insertMessages(db: AppDb, rows: NewMessageRow[]): Promise<
 export function listMessages(
   db: AppDb,
   userId: string,
-  opts: { limit: number; before?: Date; unreadOnly: boolean },
+  opts: { limit: number; after?: Pick<MessageRow, 'createdAt' | 'id'>; unreadOnly: boolean },
 ): Promise<MessageRow[]> {
   const where = [eq(messages.userId, userId)];
-  if (opts.before) where.push(lt(messages.createdAt, opts.before));
+  // Keyset paging on (created_at, id): stable even when several messages share a timestamp.
+  const after = opts.after;
+  if (after) {
+    where.push(
+      or(
+        lt(messages.createdAt, after.createdAt),
+        and(eq(messages.createdAt, after.createdAt), lt(messages.id, after.id)),
+      )!,
+    );
+  }
   if (opts.unreadOnly) where.push(eq(messages.hasBeenRead, false));
   return db
     .select()
@@ -24,6 +33,18 @@ export function listMessages(
     .where(and(...where))
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(opts.limit);
+}
+
+export async function findMessage(
+  db: AppDb,
+  userId: string,
+  messageId: string,
+): Promise<MessageRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.userId, userId), eq(messages.id, messageId)));
+  return row;
 }
 
 export async function countUnread(db: AppDb, userId: string): Promise<number> {
@@ -34,7 +55,11 @@ export async function countUnread(db: AppDb, userId: string): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-export async function markRead(db: AppDb, userId: string, messageId: string): Promise<MessageRow | undefined> {
+export async function markRead(
+  db: AppDb,
+  userId: string,
+  messageId: string,
+): Promise<MessageRow | undefined> {
   const [row] = await db
     .update(messages)
     .set({ hasBeenRead: true })

@@ -40,7 +40,11 @@ export const messagesRoutes =
     app.post(
       '/v1/messages/read-all',
       {
-        schema: { tags: ['notifications'], summary: 'Mark every notification as read', response: { 200: markReadResponse } },
+        schema: {
+          tags: ['notifications'],
+          summary: 'Mark every notification as read',
+          response: { 200: markReadResponse },
+        },
       },
       (request) => service.markAllRead(requireUser(request)),
     );

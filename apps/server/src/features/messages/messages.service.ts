@@ -37,10 +37,18 @@ export class MessagesService {
     return rows.map(presentMessage);
   }
 
-  async list(userId: string, query: { page_size: number; before_unix_ms?: number; unread_only: boolean }) {
+  async list(
+    userId: string,
+    query: { page_size: number; start_after_message_id?: string; unread_only: boolean },
+  ) {
+    let after: repo.MessageRow | undefined;
+    if (query.start_after_message_id) {
+      after = await repo.findMessage(this.db, userId, query.start_after_message_id);
+      if (!after) throw notFound('Message not found.', 'message_not_found');
+    }
     const rows = await repo.listMessages(this.db, userId, {
       limit: query.page_size + 1,
-      before: query.before_unix_ms ? new Date(query.before_unix_ms) : undefined,
+      after,
       unreadOnly: query.unread_only,
     });
     return {
@@ -64,6 +72,12 @@ export class MessagesService {
   }
 
   private publish(op: 'insert' | 'update', row: repo.MessageRow) {
-    this.bus.publish({ collection: 'message', op, id: row.id, data: presentMessage(row), audience: { userIds: [row.userId] } });
+    this.bus.publish({
+      collection: 'message',
+      op,
+      id: row.id,
+      data: presentMessage(row),
+      audience: { userIds: [row.userId] },
+    });
   }
 }

@@ -15,15 +15,15 @@ export const messagesKeys = {
 
 type GetMessagesParams = {
   unreadOnly: boolean;
-  beforeUnixMs?: number;
+  startAfterMessageId?: string;
   pageSize?: number;
   signal?: AbortSignal;
 };
 
-/** GET /v1/messages: newest first; `beforeUnixMs` pages back. */
+/** GET /v1/messages: newest first; `startAfterMessageId` (the last id of the previous page) pages back. */
 export function getMessages({
   unreadOnly,
-  beforeUnixMs,
+  startAfterMessageId,
   pageSize = MESSAGES_PAGE_SIZE,
   signal,
 }: GetMessagesParams) {
@@ -31,7 +31,7 @@ export function getMessages({
     signal,
     params: {
       page_size: pageSize,
-      before_unix_ms: beforeUnixMs,
+      start_after_message_id: startAfterMessageId,
       unread_only: unreadOnly ? 'true' : undefined,
     },
   });
@@ -41,9 +41,9 @@ export const messagesQueryOptions = (filter: MessagesFilter) =>
   infiniteQueryOptions({
     queryKey: messagesKeys.list(filter),
     queryFn: ({ pageParam, signal }) =>
-      getMessages({ unreadOnly: filter.unreadOnly, beforeUnixMs: pageParam, signal }),
-    initialPageParam: undefined as number | undefined,
-    getNextPageParam: (last) => (last.has_more ? last.messages.at(-1)?.create_date_unix_ms : undefined),
+      getMessages({ unreadOnly: filter.unreadOnly, startAfterMessageId: pageParam, signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => (last.has_more ? last.messages.at(-1)?.message_id : undefined),
   });
 
 export function useMessages(filter: MessagesFilter) {
