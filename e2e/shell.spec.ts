@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { admin } from './admin-cli';
 
 const email = `e2e-${Date.now()}@example.com`;
@@ -8,7 +8,7 @@ test.beforeAll(async () => {
   await admin('create-user', '--email', email, '--password', password, '--name', 'Ada', '--verified');
 });
 
-async function signIn(page: import('@playwright/test').Page, redirect?: string) {
+async function signIn(page: Page, redirect?: string) {
   await page.goto(redirect ? `/sign-in?redirect=${encodeURIComponent(redirect)}` : '/sign-in');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
