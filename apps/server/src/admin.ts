@@ -34,18 +34,17 @@ async function main(): Promise<number> {
     if (!(err instanceof DataDirLockedError)) throw err;
     return viaRunningServer(config, argv, err);
   }
-  if (database.kind === 'pglite') {
+  if (config.database.kind === 'pglite') {
     console.error(
-      `(no server is running: working on the embedded database in ${config.database.kind === 'pglite' ? config.database.dataDir : ''} directly)`,
+      `(no server is running: working on the embedded database in ${config.database.dataDir} directly)`,
     );
-    await database.migrate();
   }
+  // Commands also work on a database no server has started on yet (migrations are idempotent and locked).
+  await database.migrate();
   const bus = new EventBus();
   // On PostgreSQL, running servers hear about what we change (e.g. notifications) through the bridge.
   const bridge =
-    database.kind === 'postgres'
-      ? await startPgBridge(bus, config.database.kind === 'postgres' ? config.database.url : '', log)
-      : undefined;
+    config.database.kind === 'postgres' ? await startPgBridge(bus, config.database.url, log) : undefined;
   try {
     const result = await runAdminCommand(
       {

@@ -81,6 +81,15 @@ describe(`admin commands on ${process.env.TEST_DB}`, () => {
     expect(key).toMatch(/^sk_[0-9a-f]{48}$/);
     const api = await app.request('/v1/messages', { headers: { 'xi-api-key': key } });
     expect(api.status).toBe(200);
+    const { apiKeys } = await import('../db/schema/api-keys');
+    const { waitFor } = await import('../testing/wait-for');
+    const [stored] = await waitFor(async () => {
+      const rows = await app.database.db.select().from(apiKeys);
+      const used = rows.filter((r) => r.name === 'CI' && r.lastUsedAt);
+      return used.length ? used : undefined;
+    });
+    expect(stored!.keyHash).not.toContain(key.slice(3));
+    expect(stored!.keyPreview).toBe(`sk_...${key.slice(-4)}`);
   });
 
   it('sends a notification to a user', async () => {

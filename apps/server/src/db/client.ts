@@ -31,6 +31,8 @@ export interface Database {
   readonly pglite?: PGlite;
 }
 
+const MIGRATION_LOCK = 7_346_021;
+
 export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../drizzle');
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
@@ -91,7 +93,15 @@ async function openPostgres(opts: { url: string; poolSize?: number }): Promise<D
       return opts.url;
     },
     async migrate() {
-      await migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_DIR });
+      // Several nodes (or the admin CLI) may start at once: one migrates while the others wait.
+      const client = await pool.connect();
+      try {
+        await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+        await migratePg(drizzlePg(client), { migrationsFolder: MIGRATIONS_DIR });
+      } finally {
+        await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+        client.release();
+      }
     },
     async ping() {
       await db.execute(sql`select 1`);

@@ -3,6 +3,8 @@ import type { AppDb } from '../../db/client';
 import { newId } from '../../lib/ids';
 import { findApiKeyByHash, insertApiKey, touchApiKey } from './api-keys.repo';
 
+const LAST_USED_PRECISION_MS = 60_000;
+
 const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
 
 /** Creates an xi-api-key for a user; the plain key is returned once and only its hash is kept. */
@@ -26,7 +28,10 @@ export async function authenticateApiKey(
   if (!/^sk_[0-9a-f]{48}$/.test(key)) return null;
   const row = await findApiKeyByHash(db, hashKey(key));
   if (!row) return null;
-  // Last-used is informational: never fail or delay the request for it.
-  void touchApiKey(db, row.id).catch(() => undefined);
+  // Last-used is informational (minute precision): never fail or delay the request for it, and do not
+  // turn every authenticated read into a write.
+  if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > LAST_USED_PRECISION_MS) {
+    void touchApiKey(db, row.id).catch(() => undefined);
+  }
   return { userId: row.userId, keyId: row.id };
 }

@@ -46,14 +46,17 @@ export class MessagesService {
       after = await repo.findMessage(this.db, userId, query.start_after_message_id);
       if (!after) throw notFound('Message not found.', 'message_not_found');
     }
-    const rows = await repo.listMessages(this.db, userId, {
-      limit: query.page_size + 1,
-      after,
-      unreadOnly: query.unread_only,
-    });
+    const [rows, unread] = await Promise.all([
+      repo.listMessages(this.db, userId, {
+        limit: query.page_size + 1,
+        after,
+        unreadOnly: query.unread_only,
+      }),
+      repo.countUnread(this.db, userId),
+    ]);
     return {
       messages: rows.slice(0, query.page_size).map(presentMessage),
-      unread_count: await repo.countUnread(this.db, userId),
+      unread_count: unread,
       has_more: rows.length > query.page_size,
     };
   }
