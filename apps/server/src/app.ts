@@ -77,7 +77,7 @@ export async function buildApp({ config, database, bus = new EventBus(), logger 
   await app.register(cookie);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await registerOpenApi(app, config.publicUrl);
-  registerAuth(app, auth, database.db);
+  registerAuth(app, auth, database.db, config.publicUrl);
 
   await app.register(healthRoutes(database, lifecycle));
   await app.register(messagesRoutes(messages));

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
+import { resolveRedirectTarget } from '@vocalis/domain/redirect-target';
 import type { Auth } from '../auth/auth';
 import type { AppDb } from '../db/client';
 import { unauthorized } from '../errors';
@@ -34,7 +35,23 @@ export async function resolvePrincipal(
 }
 
 /** Mounts better-auth at /api/auth and checks credentials once for every /v1 and /v2 route. */
-export function registerAuth(app: FastifyInstance, auth: Auth, db: AppDb): void {
+// better-auth parameters that name where the browser goes afterwards.
+const REDIRECT_PARAMS = ['callbackURL', 'newUserCallbackURL', 'errorCallbackURL', 'redirectTo'] as const;
+
+/**
+ * Every redirect target handed to better-auth passes the spec's allow-list first (same origin, allowed
+ * paths from the route table); anything else becomes the default target.
+ */
+export function sanitizeRedirects<T>(input: T, origin: string): T {
+  if (!input || typeof input !== 'object') return input;
+  const out: Record<string, unknown> = { ...(input as Record<string, unknown>) };
+  for (const key of REDIRECT_PARAMS) {
+    if (typeof out[key] === 'string') out[key] = resolveRedirectTarget(out[key] as string, { origin });
+  }
+  return out as T;
+}
+
+export function registerAuth(app: FastifyInstance, auth: Auth, db: AppDb, publicUrl: string): void {
   app.decorateRequest('principal', null);
 
   app.route({
@@ -43,11 +60,16 @@ export function registerAuth(app: FastifyInstance, auth: Auth, db: AppDb): void 
     config: { public: true },
     schema: { hide: true },
     async handler(request, reply) {
-      const url = new URL(request.url, 'http://internal');
-      const req = new Request(new URL(url.pathname + url.search, reqOrigin(request)), {
+      const url = new URL(request.url, reqOrigin(request));
+      for (const key of REDIRECT_PARAMS) {
+        const value = url.searchParams.get(key);
+        if (value !== null) url.searchParams.set(key, resolveRedirectTarget(value, { origin: publicUrl }));
+      }
+      const req = new Request(url, {
         method: request.method,
         headers: fromNodeHeaders(request.headers),
-        body: request.body === undefined ? undefined : JSON.stringify(request.body),
+        body:
+          request.body === undefined ? undefined : JSON.stringify(sanitizeRedirects(request.body, publicUrl)),
       });
       const res = await auth.handler(req);
       reply.status(res.status);

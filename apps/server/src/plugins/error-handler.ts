@@ -2,6 +2,14 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, routeNotFound } from '../errors';
 
+const FASTIFY_CODES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'invalid_json',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'invalid_json',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'payload_too_large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'invalid_request',
+};
+
 type Issue = { loc: (string | number)[]; msg: string; type: string };
 
 /** One place that turns every failure into the spec's error shapes; 5xx never leak internals. */
@@ -29,8 +37,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.code(status).send(internal());
     }
     // Fastify's own client errors (bad JSON, body too large, unsupported media type...).
-    const code = (err.code ?? 'invalid_request').replace(/^FST_ERR_/, '').toLowerCase();
-    return reply.code(status).send({ detail: { status: code, message: err.message } });
+    return reply
+      .code(status)
+      .send({ detail: { status: FASTIFY_CODES[err.code] ?? 'invalid_request', message: err.message } });
   });
 }
 

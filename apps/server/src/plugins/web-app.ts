@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { matchRoute } from '@vocalis/domain/app-routes';
 
 export type WebApp = {
   /** Hashes of index.html's inline scripts, for the Content-Security-Policy. */
@@ -45,8 +46,16 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     fallback(request, reply) {
       if (request.method !== 'GET' && request.method !== 'HEAD') return false;
       if (API_PREFIX.test(request.url)) return false;
-      if (path.extname(request.url.split('?')[0] ?? '')) return false;
-      void reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(index);
+      const pathname = request.url.split('?')[0] ?? '/';
+      if (path.extname(pathname)) return false;
+      // The shared route table decides: pages that exist answer 200, others 404 (the app shows its
+      // not-found page either way).
+      const known = pathname === '/' || matchRoute(pathname.replace(/\/$/, '') || '/')?.built === true;
+      void reply
+        .code(known ? 200 : 404)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(index);
       return true;
     },
   };

@@ -80,6 +80,14 @@ describe(`app shell on ${process.env.TEST_DB}`, () => {
     expect(asset.headers.get('cache-control')).toContain('immutable');
   });
 
+  it('answers pages missing from the route table with 404 (still the app, which shows not-found)', async () => {
+    const missing = await app.request('/app/no-such-page', { headers: { accept: 'text/html' } });
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain('<div id="root">');
+    expect((await app.request('/sign-in')).status).toBe(200);
+    expect((await app.request('/')).status).toBe(200);
+  });
+
   it('does not answer API paths with the web app', async () => {
     const res = await app.request('/v1/nothing', { headers: { accept: 'text/html' } });
     expect(res.status).toBe(404);
