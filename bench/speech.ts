@@ -1,0 +1,42 @@
+// `npx tsx bench/speech.ts`: real-time factor and first-chunk latency of every built-in engine voice
+// on a ~300-word paragraph, through the sentence pipeline. Prints a markdown table to stdout.
+import os from 'node:os';
+import type { SpeechEngine } from '@vocalis/speech/engine';
+import { createEspeakEngine } from '@vocalis/speech/engines/espeak';
+import { createFliteEngine } from '@vocalis/speech/engines/flite';
+import { synthesizeUtterance } from '@vocalis/speech/synthesize';
+
+const PARAGRAPH = `The old lighthouse stood at the edge of the cliff for more than a century, guiding ships through the narrow channel below. Its keeper, a quiet man named Thomas, climbed the spiral stairs every evening at dusk to light the lamp. He had done so for thirty-two years, through storms that shook the glass and calm nights when the sea lay flat as a mirror. Visitors sometimes asked him whether he felt lonely out there, so far from the village and its bright windows. He would smile and say that the sea was company enough, and that every passing ship was a kind of conversation. In the winter of that final year, the harbour authority announced that the light would be automated. Engineers arrived with crates of equipment, cables and small grey boxes that blinked in the dark. Thomas watched them work with polite interest, offering tea and answering their questions about the tides. When they had gone, the lamp turned on by itself each evening, precisely on time, and Thomas found that he had nothing to do at dusk. For a few weeks he still climbed the stairs out of habit, simply to look at the water. Then one morning he packed a single suitcase, locked the door behind him, and walked down the long road to the village. People said he moved to the city to live with his daughter, who worked as a teacher near the river. Others claimed he bought a small boat and sailed south, following the coast toward warmer water. Nobody knew for certain. But on clear nights, the fishermen swore that the beam swept a little slower than before, as if the light itself remembered the patient hand that once tended it, and missed the man who had kept it burning through so many long and difficult years.`;
+
+const runs: [string, SpeechEngine, string[]][] = [
+  ['flite', createFliteEngine(), ['kal16', 'awb', 'rms', 'slt']],
+  ['espeak', createEspeakEngine(), ['en-us', 'en-us+f3', 'en-us+klatt4']],
+];
+
+async function measure(engine: SpeechEngine, voice: string) {
+  const t0 = performance.now();
+  let first = 0;
+  let audio = 0;
+  for await (const c of synthesizeUtterance({ engine, voice, text: PARAGRAPH })) {
+    first ||= performance.now() - t0;
+    audio += c.pcm.length / c.sampleRate;
+  }
+  return { first, audio, rtf: (performance.now() - t0) / 1000 / audio };
+}
+
+const words = PARAGRAPH.split(/\s+/).length;
+const rows: string[] = [];
+for (const [id, engine, voices] of runs) {
+  await measure(engine, voices[0]!); // warm-up: compile the module, load the data
+  for (const voice of voices) {
+    const r = await measure(engine, voice);
+    rows.push(`| ${id} | ${voice} | ${r.audio.toFixed(1)} | ${r.rtf.toFixed(4)} | ${r.first.toFixed(0)} |`);
+  }
+}
+console.log(
+  `### Speech engines (${words} words, ${PARAGRAPH.length} characters; ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version})\n`,
+);
+console.log('Pipeline per sentence (segmentation, normalisation, engine, alignment); warm; one run each.\n');
+console.log('| engine | voice | audio (s) | RTF | first chunk (ms) |');
+console.log('|---|---|---:|---:|---:|');
+console.log(rows.join('\n'));
