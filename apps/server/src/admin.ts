@@ -3,6 +3,9 @@ import pino from 'pino';
 import { adminSocketPath } from './admin/admin-socket';
 import { runAdminCommand, type AdminResult } from './admin/commands';
 import { createAuth } from './auth/auth';
+import { AUTH_MESSAGES } from './auth/auth-hooks';
+import { UserService } from './features/user/user.service';
+import { Mailer } from './mail/mailer';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
@@ -50,7 +53,10 @@ async function main(): Promise<number> {
       {
         config,
         database,
-        auth: createAuth(database.db, config),
+        auth: createAuth(database.db, config, {
+          mailer: new Mailer(database.db, config, log),
+          accounts: new UserService(database.db, config, bus, AUTH_MESSAGES),
+        }),
         messages: new MessagesService(database.db, bus),
         log,
       },

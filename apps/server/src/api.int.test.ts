@@ -71,7 +71,7 @@ describe.runIf(process.env.TEST_DB === 'pglite')('the server process (npm start)
     });
     const res = await response;
     expect(res.status).toBe(401);
-    expect(JSON.parse(res.body)).toMatchObject({ code: 'INVALID_EMAIL_OR_PASSWORD' });
+    expect(JSON.parse(res.body)).toMatchObject({ detail: { status: 'INVALID_EMAIL_OR_PASSWORD' } });
     expect(await exited).toBe(0);
     expect(existsSync(path.join(dataDir, 'db', '.vocalis.lock'))).toBe(false);
     await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();

@@ -10,6 +10,10 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { healthRoutes, type Lifecycle } from './features/health/health.routes';
 import { registerMailboxRoutes } from './features/mailbox/mailbox.routes';
+import { AUTH_MESSAGES } from './auth/auth-hooks';
+import { AccountActionsService } from './features/user/account-actions.service';
+import { userRoutes } from './features/user/user.routes';
+import { UserService } from './features/user/user.service';
 import { messagesRoutes } from './features/messages/messages.routes';
 import { MessagesService } from './features/messages/messages.service';
 import { EventBus } from './live/event-bus';
@@ -49,9 +53,12 @@ export async function buildApp({ config, database, bus = new EventBus(), logger 
   });
 
   const lifecycle: Lifecycle = { state: 'starting' };
-  const auth = createAuth(database.db, config);
   const mailer = new Mailer(database.db, config, app.log);
   const messages = new MessagesService(database.db, bus);
+  // Accounts: users, their personal workspaces, and the auth instance that creates them.
+  const users = new UserService(database.db, config, bus, AUTH_MESSAGES);
+  const auth = createAuth(database.db, config, { mailer, accounts: users });
+  const accountActions = new AccountActionsService(auth, database.db, config);
 
   registerErrorHandler(app);
   const web = await registerWebApp(app, config.webDistDir);
@@ -81,16 +88,17 @@ export async function buildApp({ config, database, bus = new EventBus(), logger 
 
   await app.register(healthRoutes(database, lifecycle));
   await app.register(messagesRoutes(messages));
+  await app.register(userRoutes(users, accountActions));
   registerLiveRoutes(app, bus, {
     authenticate: (headers) => resolvePrincipal(auth, database.db, headers),
-    workspaceIds: async () => [], // workspaces arrive with the accounts work; until then users read their own documents
+    workspaceIds: (userId) => users.workspaceIds(userId),
   });
   if (config.mail.transport === 'outbox') {
     registerMailboxRoutes(app, database.db, { allowRemote: config.mailboxAllowRemote });
   }
   registerNotFound(app, web?.fallback);
 
-  return { app, auth, bus, mailer, messages, lifecycle };
+  return { app, auth, bus, mailer, messages, users, lifecycle };
 }
 
 export type BuiltApp = Awaited<ReturnType<typeof buildApp>>;

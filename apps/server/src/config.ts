@@ -30,6 +30,9 @@ export const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   TRUST_PROXY: bool.default(false),
   MAILBOX_ALLOW_REMOTE: bool.default(false),
+  SIGN_IN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+  SIGN_IN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(30),
+  SIGN_IN_LOCKOUT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -51,6 +54,8 @@ export type Config = {
   webDistDir: string;
   trustProxy: boolean;
   mailboxAllowRemote: boolean;
+  /** Failed sign-ins allowed per account and per IP address within one window (accounts.md §8). */
+  signInLimits: { perAccount: number; perIp: number; windowSeconds: number };
 };
 
 export class ConfigError extends Error {}
@@ -89,6 +94,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
     trustProxy: e.TRUST_PROXY,
     mailboxAllowRemote: e.MAILBOX_ALLOW_REMOTE,
+    signInLimits: {
+      perAccount: e.SIGN_IN_MAX_FAILURES_PER_ACCOUNT,
+      perIp: e.SIGN_IN_MAX_FAILURES_PER_IP,
+      windowSeconds: e.SIGN_IN_LOCKOUT_WINDOW_SECONDS,
+    },
   };
 }
 

@@ -2,7 +2,18 @@ import * as apiKeys from './schema/api-keys';
 import * as auth from './schema/auth';
 import * as mail from './schema/mail';
 import * as messages from './schema/messages';
+import * as rateLimits from './schema/rate-limits';
+import * as userProfiles from './schema/user-profiles';
+import * as workspaces from './schema/workspaces';
 
 /** The whole drizzle schema; each feature's tables live in db/schema/<area>.ts. */
-export const schema = { ...auth, ...apiKeys, ...messages, ...mail };
+export const schema = {
+  ...auth,
+  ...apiKeys,
+  ...messages,
+  ...mail,
+  ...workspaces,
+  ...userProfiles,
+  ...rateLimits,
+};
 export type Schema = typeof schema;

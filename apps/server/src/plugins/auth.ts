@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import { resolveRedirectTarget } from '@vocalis/domain/redirect-target';
 import type { Auth } from '../auth/auth';
+import { authRequestHeaders, toErrorShape } from '../auth/auth-proxy';
 import type { AppDb } from '../db/client';
 import { unauthorized } from '../errors';
 import { authenticateApiKey } from '../features/api-keys/api-keys.service';
@@ -67,11 +68,11 @@ export function registerAuth(app: FastifyInstance, auth: Auth, db: AppDb, public
       }
       const req = new Request(url, {
         method: request.method,
-        headers: fromNodeHeaders(request.headers),
+        headers: authRequestHeaders(request),
         body:
           request.body === undefined ? undefined : JSON.stringify(sanitizeRedirects(request.body, publicUrl)),
       });
-      const res = await auth.handler(req);
+      const res = await toErrorShape(await auth.handler(req));
       reply.status(res.status);
       res.headers.forEach((value, key) => {
         if (key !== 'set-cookie') reply.header(key, value);

@@ -17,7 +17,15 @@ export type TestApp = RunningServer & {
   close(): Promise<void>;
 };
 
-export type TestUser = { id: string; email: string; password: string; cookie: string; apiKey: string };
+export type TestUser = {
+  id: string;
+  email: string;
+  password: string;
+  cookie: string;
+  apiKey: string;
+  /** The personal workspace every user gets at sign-up (role admin). */
+  workspaceId: string;
+};
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -68,7 +76,7 @@ export async function startTestApp(
 
 let counter = 0;
 
-/** A verified user with a browser session cookie and an xi-api-key. */
+/** A verified user with a browser session cookie, an xi-api-key and their personal workspace. */
 export async function createTestUser(
   app: TestApp,
   overrides: { email?: string; password?: string } = {},
@@ -88,5 +96,8 @@ export async function createTestUser(
     .map((c) => c.split(';')[0])
     .join('; ');
   const { key } = await createApiKey(app.database.db, user.id, 'test');
-  return { id: user.id, email, password, cookie, apiKey: key };
+  // Sign-up gave the user a personal workspace (better-auth's user.create.after hook).
+  const [workspaceId] = await app.users.workspaceIds(user.id);
+  if (!workspaceId) throw new Error(`user ${email} has no workspace`);
+  return { id: user.id, email, password, cookie, apiKey: key, workspaceId };
 }

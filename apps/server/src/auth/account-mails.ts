@@ -1,0 +1,72 @@
+import type { Config } from '../config';
+import type { MailInput } from '../mail/mailer';
+
+export type ActionLinkMode = 'verifyEmail' | 'resetPassword' | 'optOutOfUpdates';
+
+/**
+ * A link to the web app's action-link landing page (accounts.md §2):
+ * `/action?mode=…&oobCode=…&continueUrl=…&lang=en`. The continue address defaults to the sign-in route.
+ */
+export function actionLink(
+  config: Config,
+  mode: ActionLinkMode,
+  code: string,
+  continuePath = '/sign-in',
+): string {
+  const url = new URL('/action', config.publicUrl);
+  url.searchParams.set('mode', mode);
+  url.searchParams.set('oobCode', code);
+  url.searchParams.set('continueUrl', new URL(continuePath, config.publicUrl).href);
+  url.searchParams.set('lang', 'en');
+  return url.href;
+}
+
+/** The mail sent after sign-up (and on request) to confirm the address. */
+export function verificationMail(
+  config: Config,
+  to: string,
+  token: string,
+  continuePath?: string,
+): MailInput {
+  const link = actionLink(config, 'verifyEmail', token, continuePath);
+  return {
+    to,
+    subject: 'Verify your email for Vocalis',
+    text: [
+      'Hello,',
+      '',
+      'Follow this link to verify your email address:',
+      '',
+      link,
+      '',
+      "If you didn't ask to verify this address, you can ignore this email.",
+      '',
+      'The link works for one hour.',
+    ].join('\n'),
+  };
+}
+
+/** The mail with a password reset link. */
+export function passwordResetMail(
+  config: Config,
+  to: string,
+  token: string,
+  continuePath?: string,
+): MailInput {
+  const link = actionLink(config, 'resetPassword', token, continuePath);
+  return {
+    to,
+    subject: 'Reset your password for Vocalis',
+    text: [
+      'Hello,',
+      '',
+      `Follow this link to reset the Vocalis password for ${to}:`,
+      '',
+      link,
+      '',
+      "If you didn't ask to reset your password, you can ignore this email.",
+      '',
+      'The link works for one hour and only once.',
+    ].join('\n'),
+  };
+}

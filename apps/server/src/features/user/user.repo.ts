@@ -1,0 +1,124 @@
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { AppDb } from '../../db/client';
+import { apiKeys } from '../../db/schema/api-keys';
+import { users } from '../../db/schema/auth';
+import { userProfiles } from '../../db/schema/user-profiles';
+import { workspaceMembers, workspaces } from '../../db/schema/workspaces';
+
+export type UserRow = typeof users.$inferSelect;
+export type ProfileRow = typeof userProfiles.$inferSelect;
+export type WorkspaceRow = typeof workspaces.$inferSelect;
+export type MemberRow = typeof workspaceMembers.$inferSelect;
+
+/**
+ * A new user's personal workspace (role admin) and profile, in one transaction. Idempotent: a user who
+ * already has a profile is left as they are, so it can also repair an account half-created by a crash.
+ */
+export async function insertPersonalAccount(
+  db: AppDb,
+  input: {
+    userId: string;
+    workspaceId: string;
+    workspaceName: string;
+    publicUserId: string;
+    isInternal: boolean;
+  },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const existing = await tx
+      .select({ id: userProfiles.userId })
+      .from(userProfiles)
+      .where(eq(userProfiles.userId, input.userId));
+    if (existing.length) return;
+    await tx.insert(workspaces).values({
+      id: input.workspaceId,
+      name: input.workspaceName,
+      ownerId: input.userId,
+      isPersonal: true,
+    });
+    await tx
+      .insert(workspaceMembers)
+      .values({ workspaceId: input.workspaceId, userId: input.userId, role: 'admin' });
+    await tx.insert(userProfiles).values({
+      userId: input.userId,
+      workspaceId: input.workspaceId,
+      publicUserId: input.publicUserId,
+      isInternal: input.isInternal,
+    });
+  });
+}
+
+export async function findUser(db: AppDb, userId: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, userId));
+  return row;
+}
+
+export async function findUserByEmail(db: AppDb, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase()));
+  return row;
+}
+
+export async function findProfile(db: AppDb, userId: string): Promise<ProfileRow | undefined> {
+  const [row] = await db.select().from(userProfiles).where(eq(userProfiles.userId, userId));
+  return row;
+}
+
+export async function updateProfile(
+  db: AppDb,
+  userId: string,
+  patch: Partial<Omit<typeof userProfiles.$inferInsert, 'userId'>>,
+): Promise<ProfileRow | undefined> {
+  const [row] = await db
+    .update(userProfiles)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(userProfiles.userId, userId))
+    .returning();
+  return row;
+}
+
+/** The user's membership in one workspace, with the workspace. */
+export async function findMembership(
+  db: AppDb,
+  userId: string,
+  workspaceId: string,
+): Promise<{ workspace: WorkspaceRow; member: MemberRow } | undefined> {
+  const [row] = await db
+    .select({ workspace: workspaces, member: workspaceMembers })
+    .from(workspaceMembers)
+    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+    .where(and(eq(workspaceMembers.userId, userId), eq(workspaceMembers.workspaceId, workspaceId)));
+  return row;
+}
+
+/** Every workspace the user belongs to. */
+export async function listWorkspaceIds(db: AppDb, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: workspaceMembers.workspaceId })
+    .from(workspaceMembers)
+    .where(eq(workspaceMembers.userId, userId));
+  return rows.map((r) => r.id);
+}
+
+/** The newest API key's preview, for xi_api_key_preview. */
+export async function latestApiKeyPreview(db: AppDb, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ preview: apiKeys.keyPreview })
+    .from(apiKeys)
+    .where(eq(apiKeys.userId, userId))
+    .orderBy(desc(apiKeys.createdAt))
+    .limit(1);
+  return row?.preview ?? null;
+}
+
+/** Account states of several users at once (sign-in checks one; admin lists many). */
+export async function accountStates(db: AppDb, userIds: string[]) {
+  if (userIds.length === 0) return [];
+  return db
+    .select({
+      userId: userProfiles.userId,
+      state: userProfiles.accountState,
+      reason: userProfiles.accountStateReason,
+    })
+    .from(userProfiles)
+    .where(inArray(userProfiles.userId, userIds));
+}

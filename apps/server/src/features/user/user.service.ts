@@ -1,0 +1,132 @@
+import type { EditUserMetadataBody, User } from '@vocalis/contracts/user';
+import type { Config } from '../../config';
+import type { AppDb } from '../../db/client';
+import type { AccountState } from '../../db/schema/user-profiles';
+import { badRequest, notFound } from '../../errors';
+import { newId } from '../../lib/ids';
+import type { EventBus } from '../../live/event-bus';
+import { readOptOutKey } from './opt-out-key';
+import { presentUser } from './user.presenter';
+import * as repo from './user.repo';
+
+/** Why a user may not sign in, as the better-auth error code and the spec's text. */
+export type SignInBlock = { code: string; message: string };
+
+const BLOCKS: Record<Exclude<AccountState, 'active'>, string> = {
+  disabled: 'ACCOUNT_DISABLED',
+  deleted: 'ACCOUNT_DELETED',
+  banned: 'BANNED_USER',
+};
+
+/** The user entity of accounts.md §3: profile, personal workspace, account state. */
+export class UserService {
+  constructor(
+    private readonly db: AppDb,
+    private readonly config: Config,
+    private readonly bus: EventBus,
+    private readonly messages: Record<Exclude<AccountState, 'active'>, string>,
+  ) {}
+
+  /** Every new user gets a profile with the spec's defaults and a personal workspace where they are admin. */
+  async createPersonalAccount(user: { id: string; name: string; email: string }): Promise<void> {
+    await repo.insertPersonalAccount(this.db, {
+      userId: user.id,
+      workspaceId: newId(),
+      workspaceName: `${user.name || user.email.split('@')[0]}'s Workspace`,
+      publicUserId: newId(32).toLowerCase(),
+      isInternal: false,
+    });
+  }
+
+  /** The profile, creating the personal account first if an interrupted sign-up left it missing. */
+  private async profileOf(userId: string): Promise<{ user: repo.UserRow; profile: repo.ProfileRow }> {
+    const user = await repo.findUser(this.db, userId);
+    if (!user) throw notFound('User not found.', 'user_not_found');
+    let profile = await repo.findProfile(this.db, userId);
+    if (!profile) {
+      await this.createPersonalAccount(user);
+      profile = await repo.findProfile(this.db, userId);
+    }
+    return { user, profile: profile! };
+  }
+
+  /** Null when the user may sign in; otherwise the code and text of the spec's sign-in failure. */
+  async signInBlock(userId: string): Promise<SignInBlock | null> {
+    const [row] = await repo.accountStates(this.db, [userId]);
+    if (!row || row.state === 'active') return null;
+    return { code: BLOCKS[row.state], message: this.messages[row.state] };
+  }
+
+  /** Sets the account state (workspace admin disabling, deletion tombstone, ban). */
+  async setAccountState(userId: string, state: AccountState, reason?: string): Promise<void> {
+    await repo.updateProfile(this.db, userId, {
+      accountState: state,
+      accountStateReason: reason ?? null,
+      accountStateChangedAt: new Date(),
+    });
+  }
+
+  /** GET /v1/user. */
+  async get(userId: string): Promise<User> {
+    const { user, profile } = await this.profileOf(userId);
+    let membership = profile.workspaceId
+      ? await repo.findMembership(this.db, userId, profile.workspaceId)
+      : undefined;
+    if (!membership) {
+      // The current workspace went away: fall back to any workspace the user belongs to.
+      const [first] = await repo.listWorkspaceIds(this.db, userId);
+      membership = first ? await repo.findMembership(this.db, userId, first) : undefined;
+      if (!membership) throw notFound('The user has no workspace.', 'workspace_not_found');
+      await repo.updateProfile(this.db, userId, { workspaceId: first });
+    }
+    const apiKeyPreview = await repo.latestApiKeyPreview(this.db, userId);
+    return presentUser({ user, profile, member: membership.member, apiKeyPreview });
+  }
+
+  /** The workspaces whose live documents the user may read. */
+  workspaceIds(userId: string): Promise<string[]> {
+    return repo.listWorkspaceIds(this.db, userId);
+  }
+
+  /** POST /v1/user/edit-user-metadata: only the given fields change. */
+  async editMetadata(userId: string, body: EditUserMetadataBody): Promise<User> {
+    await this.profileOf(userId);
+    await repo.updateProfile(this.db, userId, {
+      agreesToProductUpdates: body.agrees_to_product_updates,
+      geoLocation: body.geo_location,
+      allowedToExtendCharacterLimit: body.allowed_to_extend_character_limit,
+      maxCharacterLimitExtension: body.max_character_limit_extension,
+      ccpaOptOut: body.ccpa_opt_out,
+    });
+    return this.publish(userId);
+  }
+
+  /** POST /v1/user/dismiss-moderation-warning. */
+  async dismissModerationWarning(userId: string): Promise<User> {
+    await this.profileOf(userId);
+    await repo.updateProfile(this.db, userId, { moderationWarningDismissed: true });
+    return this.publish(userId);
+  }
+
+  /** POST /v1/user/opt-out-of-updates: the key from a product-update mail identifies the user. */
+  async optOutOfUpdates(key: string): Promise<void> {
+    const userId = readOptOutKey(this.config.authSecret, key);
+    const updated = userId
+      ? await repo.updateProfile(this.db, userId, { agreesToProductUpdates: false })
+      : undefined;
+    if (!updated) throw badRequest('The opt-out link is invalid.', 'invalid_opt_out_key');
+    await this.publish(updated.userId);
+  }
+
+  private async publish(userId: string): Promise<User> {
+    const user = await this.get(userId);
+    this.bus.publish({
+      collection: 'user',
+      op: 'update',
+      id: userId,
+      data: user,
+      audience: { userIds: [userId] },
+    });
+    return user;
+  }
+}
