@@ -2,24 +2,15 @@
 // same run, and writes docs/benchmarks.md. BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 10).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { freePort } from '../apps/server/src/testing/free-port';
 
 const root = path.resolve(import.meta.dirname, '..');
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitUp(url: string) {
   for (let i = 0; i < 300; i++) {
@@ -142,10 +133,14 @@ async function main() {
       rmSync(dir, { recursive: true, force: true });
     }
   }
-  writeReport(rows);
+  console.log('measuring the speech engines (bench/speech.ts)');
+  const speech = execFileSync(process.execPath, ['--import', 'tsx', path.join(root, 'bench/speech.ts')], {
+    env: { PATH: process.env.PATH! },
+  }).toString();
+  writeReport(rows, speech);
 }
 
-function writeReport(rows: Row[]) {
+function writeReport(rows: Row[], speech: string) {
   const baseline = rows[0]!.rps;
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
   const lines = [
@@ -177,6 +172,12 @@ function writeReport(rows: Row[]) {
     '  that serves HTTP (measured with 500 iterations per query on this machine). That bounds the embedded',
     '  default at a few hundred authenticated reads per second, which is plenty for one person or a small',
     '  team; set `DATABASE_URL` to move the queries to a PostgreSQL server and several API processes.',
+    '',
+    '## Speech engines',
+    '',
+    'From `bench/speech.ts` in the same run (RTF = synthesis time / audio length; lower is faster).',
+    '',
+    speech.replace(/^### /, '#### ').trim(),
     '',
   ];
   writeFileSync(path.join(root, 'docs/benchmarks.md'), lines.join('\n'));

@@ -6,7 +6,7 @@ import { createAuth } from './auth/auth';
 import { AUTH_MESSAGES } from './auth/auth-hooks';
 import { UserService } from './features/user/user.service';
 import { Mailer } from './mail/mailer';
-import { ConfigError, loadConfig, type Config } from './config';
+import { loadConfigOrExit, type Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { MessagesService } from './features/messages/messages.service';
@@ -16,16 +16,7 @@ import { startPgBridge } from './live/pg-bridge';
 // Entry point of `npm run admin -- <command>`, for operators of a self-hosted install.
 async function main(): Promise<number> {
   const argv = process.argv.slice(2);
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      return 78;
-    }
-    throw err;
-  }
+  const config = loadConfigOrExit();
   const log = pino({ level: 'warn' });
   let database: Database;
   try {

@@ -1,22 +1,13 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { waitFor } from './testing/wait-for';
+import { freePort } from './testing/free-port';
 
 const API = path.resolve(import.meta.dirname, 'api.ts');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 describe.runIf(process.env.TEST_DB === 'pglite')('the server process (npm start)', () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vocalis-api-'));

@@ -1,19 +1,10 @@
-import { ConfigError, loadConfig } from './config';
+import { loadConfigOrExit } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { startServer } from './server';
 
 // Entry point of `npm start`: the API, the web app and (by default) the job worker in one process.
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(78);
-    }
-    throw err;
-  }
+  const config = loadConfigOrExit();
   const server = await startServer(config);
   const shutdown = (signal: string) => {
     server.app.log.info({ signal }, 'shutting down: finishing in-flight requests');

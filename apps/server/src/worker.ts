@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { ConfigError, loadConfig } from './config';
+import { loadConfigOrExit } from './config';
 import { openDatabase } from './db/client';
 import { migrateJobs, startWorker } from './jobs/runner';
 import { EventBus } from './live/event-bus';
@@ -7,16 +7,7 @@ import { startPgBridge } from './live/pg-bridge';
 
 // Entry point of `npm run worker`: background jobs only, for installs that run them apart from the API.
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(78);
-    }
-    throw err;
-  }
+  const config = loadConfigOrExit();
   if (config.database.kind !== 'postgres') {
     console.error(
       'npm run worker needs DATABASE_URL: the embedded database belongs to the server process, which runs the jobs itself (WORKER_IN_PROCESS=true).',

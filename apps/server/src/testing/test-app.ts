@@ -1,5 +1,4 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -9,6 +8,7 @@ import { users } from '../db/schema/auth';
 import { createApiKey } from '../features/api-keys/api-keys.service';
 import { startServer, type RunningServer } from '../server';
 import { createTestDatabase, type TestDatabase } from './test-database';
+import { freePort } from './free-port';
 
 export type TestApp = RunningServer & {
   config: Config;
@@ -26,17 +26,6 @@ export type TestUser = {
   /** The personal workspace every user gets at sign-up (role admin). */
   workspaceId: string;
 };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * Starts the real app in-process on a fresh database (PGlite or PostgreSQL, by the vitest project).
