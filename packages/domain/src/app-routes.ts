@@ -16,8 +16,8 @@ const r = (key: string, path: string, label: string, built = false): AppRoute =>
 
 export const accountRoutes = {
   signIn: r('signIn', '/sign-in', 'Sign in', true),
-  signUp: r('signUp', '/sign-up', 'Sign up'),
-  actionLink: r('actionLink', '/action', 'Account action'),
+  signUp: r('signUp', '/sign-up', 'Sign up', true),
+  actionLink: r('actionLink', '/action', 'Account action', true),
 } as const;
 
 export const appRoutes = {

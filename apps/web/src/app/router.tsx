@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { AppRoute } from '@vocalis/domain/app-routes';
+import { accountRoutes, type AppRoute } from '@vocalis/domain/app-routes';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 
@@ -14,6 +14,8 @@ type PageModule = () => Promise<{ default: ComponentType }>;
 /** The page of every built route, by route key. A built route without a page fails the router test. */
 export const accountPages: Partial<Record<string, PageModule>> = {
   signIn: () => import('./routes/sign-in'),
+  signUp: () => import('./routes/sign-up'),
+  actionLink: () => import('./routes/action'),
 };
 export const appPages: Partial<Record<string, PageModule>> = {
   home: () => import('./routes/app/home'),
@@ -37,15 +39,20 @@ function loadSession(queryClient: QueryClient): Promise<Session | null> {
  * (otherwise /sign-in?redirect=<path>); / goes to home or sign-in.
  */
 export function createAppRouter(queryClient: QueryClient) {
-  const signInRoutes = mountBuilt(builtAccountRoutes, accountPages).map((route) => ({
-    ...route,
-    loader: async ({ request }: { request: Request }) => {
-      // A session check that fails (server down) leaves the form up; signing in will report it.
-      const session = await loadSession(queryClient).catch(() => null);
-      if (session) return redirect(afterSignInPath(new URL(request.url).searchParams.get('redirect')));
-      return null;
-    },
-  }));
+  // Sign-in and sign-up step aside for a signed-in user; the action-link page works either way.
+  const signInRoutes = mountBuilt(builtAccountRoutes, accountPages).map((route) =>
+    route.path === accountRoutes.actionLink.path
+      ? route
+      : {
+          ...route,
+          loader: async ({ request }: { request: Request }) => {
+            // A session check that fails (server down) leaves the form up; signing in will report it.
+            const session = await loadSession(queryClient).catch(() => null);
+            if (session) return redirect(afterSignInPath(new URL(request.url).searchParams.get('redirect')));
+            return null;
+          },
+        },
+  );
 
   return createBrowserRouter([
     {

@@ -2,11 +2,15 @@ import { TOAST_AUTO_CLOSE_MS, TOAST_MAX_VISIBLE } from '@vocalis/domain/ui-const
 
 export type ToastVariant = 'info' | 'success' | 'warning' | 'error';
 
+/** A link or button inside a toast (e.g. 'Reset password', 'Sign up', 'Resend email'). */
+export type ToastAction = { label: string; href?: string; onClick?: () => void };
+
 export type Toast = {
   id: number;
   variant: ToastVariant;
   title: string;
   description?: string;
+  actions?: readonly ToastAction[];
 };
 
 export type ToastInput = Omit<Toast, 'id'>;
@@ -90,4 +94,6 @@ export const toast = {
   warning: withVariant('warning'),
   error: withVariant('error'),
   dismiss: (id: number) => toastStore.dismiss(id),
+  /** A toast with actions (links or buttons under the text). */
+  show: (input: ToastInput) => toastStore.show(input),
 };

@@ -1,7 +1,7 @@
 import { toastPlacement } from '@vocalis/domain/ui-constants';
 import clsx from 'clsx';
 import { useSyncExternalStore } from 'react';
-import { useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 
 import { CloseIcon, ErrorIcon, InfoIcon, SuccessIcon, WarningIcon } from '../icons';
 import { toastStore as defaultStore, type Toast, type ToastStore, type ToastVariant } from './toast-store';
@@ -12,6 +12,9 @@ const variantStyles: Record<ToastVariant, { icon: typeof InfoIcon; tone: string 
   warning: { icon: WarningIcon, tone: 'text-amber-500 dark:text-amber-400' },
   error: { icon: ErrorIcon, tone: 'text-rose-500 dark:text-rose-400' },
 };
+
+const actionClasses =
+  'text-sm font-medium text-indigo-600 underline-offset-2 hover:underline focus-visible:underline focus-visible:outline-none dark:text-indigo-400';
 
 function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }) {
   const { icon: VariantIcon, tone } = variantStyles[toast.variant];
@@ -26,6 +29,29 @@ function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }
         <p className="text-sm font-medium text-zinc-900 dark:text-zinc-50">{toast.title}</p>
         {toast.description ? (
           <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{toast.description}</p>
+        ) : null}
+        {toast.actions?.length ? (
+          <div className="mt-2 flex flex-wrap gap-x-4 gap-y-1">
+            {toast.actions.map((action) =>
+              action.href ? (
+                <Link key={action.label} to={action.href} onClick={onDismiss} className={actionClasses}>
+                  {action.label}
+                </Link>
+              ) : (
+                <button
+                  key={action.label}
+                  type="button"
+                  className={actionClasses}
+                  onClick={() => {
+                    onDismiss();
+                    action.onClick?.();
+                  }}
+                >
+                  {action.label}
+                </button>
+              ),
+            )}
+          </div>
         ) : null}
       </div>
       <button

@@ -1,35 +1,50 @@
 import { isHttpError } from '@/lib/api-client';
 
-/** Sign-in failure texts of accounts.md §8, word for word. */
+/** Sign-in failure texts of accounts.md §8, word for word (the banned notice's wording is the server's). */
 export const SIGN_IN_ERRORS = {
   invalidCredentials: 'No user is found with the provided credentials',
   tooManyAttempts: 'Too many sign-in attempts, please try again in a few minutes.',
+  notVerified:
+    'Your email address has not been verified yet. Please follow the link in the email we sent you.',
   disabled: 'Your account has been disabled by an administrator in your workspace.',
   deleted: 'Your account has been deleted.',
+  banned: 'Your account has been suspended for violating our prohibited use policy.',
   unknown: 'Unable to sign in',
 } as const;
 
-// better-auth error codes (and our server's) for each case.
-const INVALID_CREDENTIAL_CODES = new Set([
-  'INVALID_EMAIL_OR_PASSWORD',
-  'USER_NOT_FOUND',
-  'INVALID_PASSWORD',
-  'INVALID_CREDENTIAL',
-  'CREDENTIAL_ACCOUNT_NOT_FOUND',
-]);
-const DISABLED_CODES = new Set(['ACCOUNT_DISABLED', 'USER_DISABLED']);
-const DELETED_CODES = new Set(['ACCOUNT_DELETED', 'USER_DELETED']);
+export type SignInFailure = keyof typeof SIGN_IN_ERRORS;
+
+// The server's codes (better-auth's and ours, see apps/server/src/auth/auth-hooks.ts) for each case.
+const CODES: Record<string, SignInFailure> = {
+  INVALID_EMAIL_OR_PASSWORD: 'invalidCredentials',
+  USER_NOT_FOUND: 'invalidCredentials',
+  INVALID_PASSWORD: 'invalidCredentials',
+  INVALID_CREDENTIAL: 'invalidCredentials',
+  CREDENTIAL_ACCOUNT_NOT_FOUND: 'invalidCredentials',
+  TOO_MANY_REQUESTS: 'tooManyAttempts',
+  EMAIL_NOT_VERIFIED: 'notVerified',
+  ACCOUNT_DISABLED: 'disabled',
+  USER_DISABLED: 'disabled',
+  ACCOUNT_DELETED: 'deleted',
+  USER_DELETED: 'deleted',
+  BANNED_USER: 'banned',
+};
+
+/** Which row of the sign-in failure table an error is. */
+export function signInFailure(error: unknown): SignInFailure {
+  if (!isHttpError(error)) return 'unknown';
+  const known = CODES[error.errorType.toUpperCase()];
+  if (known) return known;
+  if (error.status === 429) return 'tooManyAttempts';
+  if (error.status === 401) return 'invalidCredentials';
+  return 'unknown';
+}
 
 /** The toast text for a failed email/password sign-in. */
 export function signInErrorMessage(error: unknown): string {
-  if (!isHttpError(error)) return SIGN_IN_ERRORS.unknown;
-  const code = error.errorType.toUpperCase();
-  if (error.status === 429 || code === 'TOO_MANY_REQUESTS') return SIGN_IN_ERRORS.tooManyAttempts;
-  if (INVALID_CREDENTIAL_CODES.has(code)) return SIGN_IN_ERRORS.invalidCredentials;
-  if (DISABLED_CODES.has(code)) return SIGN_IN_ERRORS.disabled;
-  if (DELETED_CODES.has(code)) return SIGN_IN_ERRORS.deleted;
-  // The spec leaves the banned notice's wording to the server.
-  if (code === 'BANNED_USER' && error.message) return error.message;
-  if (error.status === 401) return SIGN_IN_ERRORS.invalidCredentials;
-  return SIGN_IN_ERRORS.unknown;
+  const failure = signInFailure(error);
+  // The server words the banned and not-verified notices; fall back to ours.
+  if ((failure === 'banned' || failure === 'notVerified') && isHttpError(error) && error.message)
+    return error.message;
+  return SIGN_IN_ERRORS[failure];
 }

@@ -1,13 +1,64 @@
+import { accountRoutes } from '@vocalis/domain/app-routes';
 import { useState, type FormEvent } from 'react';
 
 import { Field, Input } from '@/components/ui/input';
 import { LoadingButton } from '@/components/ui/loading-button';
 import { toast } from '@/components/ui/toast/toast-store';
+import { isHttpError } from '@/lib/api-client';
 import { useSignIn } from '@/lib/auth';
 
-import { signInErrorMessage } from '../api/sign-in-errors';
+import { RESET_REQUEST_FAILED, sendPasswordResetEmail } from '../api/send-password-reset-email';
+import {
+  VERIFICATION_SEND_FAILED,
+  VERIFICATION_SENT,
+  sendVerificationEmail,
+} from '../api/send-verification-email';
+import { signInErrorMessage, signInFailure } from '../api/sign-in-errors';
 
 type SignInFormProps = { onSuccess: () => void };
+
+const serverMessage = (error: unknown, fallback: string) =>
+  isHttpError(error) && error.status > 0 && error.status < 500 && error.message ? error.message : fallback;
+
+/** Shows the failure toast of accounts.md §8, with its links (reset, sign up, resend). */
+function showSignInError(error: unknown, email: string) {
+  const failure = signInFailure(error);
+  const title = signInErrorMessage(error);
+  if (failure === 'invalidCredentials') {
+    toast.show({
+      variant: 'error',
+      title,
+      actions: [
+        {
+          label: 'Reset password',
+          onClick: () =>
+            void sendPasswordResetEmail(email).then(
+              (res) => toast.success(res.message),
+              (err: unknown) => toast.error(serverMessage(err, RESET_REQUEST_FAILED)),
+            ),
+        },
+        { label: 'Sign up', href: accountRoutes.signUp.path },
+      ],
+    });
+  } else if (failure === 'notVerified') {
+    toast.show({
+      variant: 'error',
+      title,
+      actions: [
+        {
+          label: 'Resend email',
+          onClick: () =>
+            void sendVerificationEmail(email).then(
+              () => toast.success(VERIFICATION_SENT),
+              (err: unknown) => toast.error(serverMessage(err, VERIFICATION_SEND_FAILED)),
+            ),
+        },
+      ],
+    });
+  } else {
+    toast.error(title);
+  }
+}
 
 /** Email and password sign-in; failures are shown as toasts with the spec's texts. */
 export function SignInForm({ onSuccess }: SignInFormProps) {
@@ -18,12 +69,10 @@ export function SignInForm({ onSuccess }: SignInFormProps) {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (signIn.isPending) return;
+    const address = email.trim();
     signIn.mutate(
-      { email: email.trim(), password },
-      {
-        onSuccess,
-        onError: (error) => toast.error(signInErrorMessage(error)),
-      },
+      { email: address, password },
+      { onSuccess, onError: (error) => showSignInError(error, address) },
     );
   };
 

@@ -1,0 +1,88 @@
+import { passwordErrorMessages } from '@vocalis/domain/password-rules';
+import { useState, type FormEvent } from 'react';
+
+import { Field, Input } from '@/components/ui/input';
+import { LoadingButton } from '@/components/ui/loading-button';
+import { toast } from '@/components/ui/toast/toast-store';
+import { isHttpError } from '@/lib/api-client';
+
+import { useSignUp } from '../api/sign-up';
+import { PasswordRequirements } from './password-requirements';
+
+type SignUpFormProps = { onSuccess: (email: string) => void };
+
+/** Email, name and password; the password rules are checked here and again on the server. */
+export function SignUpForm({ onSuccess }: SignUpFormProps) {
+  const signUp = useSignUp();
+  const [email, setEmail] = useState('');
+  const [name, setName] = useState('');
+  const [password, setPassword] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const unmet = passwordErrorMessages(password);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (signUp.isPending || unmet.length) return;
+    const address = email.trim();
+    signUp.mutate(
+      { email: address, password, name: name.trim() || address.split('@')[0]! },
+      {
+        onSuccess: () => onSuccess(address),
+        onError: (error) =>
+          toast.error(
+            isHttpError(error) && error.status < 500 && error.message ? error.message : 'Unable to sign up',
+          ),
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} className="space-y-5">
+      <Field label="Email">
+        {(id) => (
+          <Input
+            id={id}
+            name="email"
+            type="email"
+            autoComplete="email"
+            autoFocus
+            required
+            placeholder="you@example.com"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+        )}
+      </Field>
+      <Field label="First name">
+        {(id) => (
+          <Input
+            id={id}
+            name="name"
+            autoComplete="given-name"
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+          />
+        )}
+      </Field>
+      <Field label="Password">
+        {(id) => (
+          <Input
+            id={id}
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            required
+            aria-invalid={submitted && unmet.length > 0}
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+        )}
+      </Field>
+      {submitted ? <PasswordRequirements messages={unmet} /> : null}
+      <LoadingButton type="submit" size="lg" className="w-full" loading={signUp.isPending}>
+        Create account
+      </LoadingButton>
+    </form>
+  );
+}
