@@ -247,6 +247,8 @@ describe(`sign-up, verification, reset and sign-in failures on ${process.env.TES
     ] as const)('a %s account cannot sign in: %s', async (state, code, message) => {
       const user = await createTestUser(app);
       await app.users.setAccountState(user.id, state);
+      // The session the user had is over too.
+      expect((await app.request('/v1/user', { headers: { cookie: user.cookie } })).status).toBe(401);
       const res = await signIn(user.email, user.password, '10.4.0.1');
       expect(res.status).toBe(403);
       expect(await res.json()).toEqual({ detail: { status: code, message } });

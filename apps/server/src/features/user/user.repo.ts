@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
 import { apiKeys } from '../../db/schema/api-keys';
-import { users } from '../../db/schema/auth';
+import { sessions, users } from '../../db/schema/auth';
 import { userProfiles } from '../../db/schema/user-profiles';
 import { workspaceMembers, workspaces } from '../../db/schema/workspaces';
 
@@ -121,4 +121,9 @@ export async function accountStates(db: AppDb, userIds: string[]) {
     })
     .from(userProfiles)
     .where(inArray(userProfiles.userId, userIds));
+}
+
+/** Ends every session of a user (their account was disabled, deleted or banned). */
+export async function deleteSessions(db: AppDb, userId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
 }

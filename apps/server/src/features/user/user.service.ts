@@ -57,13 +57,14 @@ export class UserService {
     return { code: BLOCKS[row.state], message: this.messages[row.state] };
   }
 
-  /** Sets the account state (workspace admin disabling, deletion tombstone, ban). */
+  /** Sets the account state (workspace admin disabling, deletion tombstone, ban); a blocked account's sessions end. */
   async setAccountState(userId: string, state: AccountState, reason?: string): Promise<void> {
     await repo.updateProfile(this.db, userId, {
       accountState: state,
       accountStateReason: reason ?? null,
       accountStateChangedAt: new Date(),
     });
+    if (state !== 'active') await repo.deleteSessions(this.db, userId);
   }
 
   /** GET /v1/user. */
