@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
 import { apiKeys } from '../../db/schema/api-keys';
+import { userProfiles } from '../../db/schema/user-profiles';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 
@@ -8,9 +9,18 @@ export function insertApiKey(db: AppDb, row: typeof apiKeys.$inferInsert): Promi
   return db.insert(apiKeys).values(row).returning();
 }
 
-export async function findApiKeyByHash(db: AppDb, keyHash: string): Promise<ApiKeyRow | undefined> {
-  const [row] = await db.select().from(apiKeys).where(eq(apiKeys.keyHash, keyHash)).limit(1);
-  return row;
+/** The key with its owner's account state (a disabled, deleted or banned owner's keys stop working). */
+export async function findApiKeyByHash(
+  db: AppDb,
+  keyHash: string,
+): Promise<(ApiKeyRow & { ownerState: string | null }) | undefined> {
+  const [row] = await db
+    .select({ key: apiKeys, ownerState: userProfiles.accountState })
+    .from(apiKeys)
+    .leftJoin(userProfiles, eq(userProfiles.userId, apiKeys.userId))
+    .where(eq(apiKeys.keyHash, keyHash))
+    .limit(1);
+  return row ? { ...row.key, ownerState: row.ownerState } : undefined;
 }
 
 export async function touchApiKey(db: AppDb, id: string): Promise<void> {

@@ -27,7 +27,7 @@ export async function authenticateApiKey(
 ): Promise<{ userId: string; keyId: string } | null> {
   if (!/^sk_[0-9a-f]{48}$/.test(key)) return null;
   const row = await findApiKeyByHash(db, hashKey(key));
-  if (!row) return null;
+  if (!row || (row.ownerState !== null && row.ownerState !== 'active')) return null;
   // Last-used is informational (minute precision): never fail or delay the request for it, and do not
   // turn every authenticated read into a write.
   if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > LAST_USED_PRECISION_MS) {

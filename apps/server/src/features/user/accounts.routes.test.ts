@@ -249,6 +249,7 @@ describe(`sign-up, verification, reset and sign-in failures on ${process.env.TES
       await app.users.setAccountState(user.id, state);
       // The session the user had is over too.
       expect((await app.request('/v1/user', { headers: { cookie: user.cookie } })).status).toBe(401);
+      expect((await app.request('/v1/user', { headers: { 'xi-api-key': user.apiKey } })).status).toBe(401);
       const res = await signIn(user.email, user.password, '10.4.0.1');
       expect(res.status).toBe(403);
       expect(await res.json()).toEqual({ detail: { status: code, message } });
