@@ -70,7 +70,14 @@ describe(`admin commands on ${process.env.TEST_DB}`, () => {
     expect((await admin('create-user', '--email', 'nope', '--password', 'long-enough-1')).stderr).toEqual([
       'Error: --email is not a valid email address',
     ]);
-    expect((await admin('create-user', '--email', 'x@example.com', '--password', 'short')).exitCode).toBe(64);
+    expect(
+      await admin('create-user', '--email', 'x@example.com', '--password', 'longbutnodigits'),
+    ).toMatchObject({
+      exitCode: 64,
+      stderr: [
+        "Error: --password: Your password doesn't meet our security requirements: Your password must contain a number. Your password must contain a special character.",
+      ],
+    });
     expect((await admin('create-user', '--email', 'x@example.com', '--bogus')).exitCode).toBe(64);
   });
 

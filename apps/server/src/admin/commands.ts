@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { asc, eq } from 'drizzle-orm';
+import { passwordRequirementsError } from '@vocalis/domain/password-rules';
 import { z } from 'zod';
 import type { Auth } from '../auth/auth';
 import type { Config } from '../config';
@@ -84,7 +85,8 @@ const handlers: Record<string, Handler> = {
     const v = flags(args, ['email', 'password', 'name', 'verified']);
     const address = need(v.email, 'email', email).toLowerCase();
     const password = need(v.password, 'password');
-    if (password.trim().length < 8) throw new UsageError('--password must be at least 8 characters');
+    const weak = passwordRequirementsError(password);
+    if (weak) throw new UsageError(`--password: ${weak}`);
     const existing = await ctx.database.db
       .select({ id: users.id })
       .from(users)
