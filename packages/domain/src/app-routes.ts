@@ -57,7 +57,7 @@ export const appRoutes = {
   soundEffectsExploreCategory: r('soundEffectsExploreCategory', '/app/sound-effects/explore/category', 'Sound effect categories'),
   professionalVoiceCloning: r('professionalVoiceCloning', '/app/professional-voice-cloning', 'Professional voice cloning'),
   settings: r('settings', '/app/settings', 'Settings'),
-  settingsApiKeys: r('settingsApiKeys', '/app/settings/api-keys', 'API keys'),
+  settingsApiKeys: r('settingsApiKeys', '/app/settings/api-keys', 'API keys', true),
   settingsWorkspaceInvites: r('settingsWorkspaceInvites', '/app/settings/workspace-invites', 'Workspace invites'),
   settingsWebhooks: r('settingsWebhooks', '/app/settings/webhooks', 'Webhooks'),
   voiceVerification: r('voiceVerification', '/app/voice-verification', 'Voice verification'),

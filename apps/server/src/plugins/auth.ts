@@ -7,7 +7,13 @@ import type { AppDb } from '../db/client';
 import { unauthorized } from '../errors';
 import { authenticateApiKey } from '../features/api-keys/api-keys.service';
 
-export type Principal = { userId: string; via: 'session' | 'api_key' };
+/** The caller; for an xi-api-key also the key's id and scopes (null = all), read by permission and character-limit checks. */
+export type Principal = {
+  userId: string;
+  via: 'session' | 'api_key';
+  keyId?: string;
+  permissions?: readonly string[] | null;
+};
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -28,7 +34,9 @@ export async function resolvePrincipal(
   const apiKey = headers['xi-api-key'];
   if (typeof apiKey === 'string' && apiKey) {
     const found = await authenticateApiKey(db, apiKey);
-    return found ? { userId: found.userId, via: 'api_key' } : null;
+    return found
+      ? { userId: found.userId, via: 'api_key', keyId: found.keyId, permissions: found.permissions }
+      : null;
   }
   if (!headers.cookie && !headers.authorization) return null;
   const session = await auth.api.getSession({ headers: fromNodeHeaders(headers) });
@@ -95,6 +103,12 @@ export function registerAuth(app: FastifyInstance, auth: Auth, db: AppDb, public
 
 function reqOrigin(request: FastifyRequest): string {
   return `${request.protocol}://${request.host}`;
+}
+
+/** The caller, or a 401 (for routes that are reached without the /v1 hook). */
+export function requirePrincipal(request: FastifyRequest): Principal {
+  if (!request.principal) throw unauthorized();
+  return request.principal;
 }
 
 /** The signed-in user id, or a 401 (for routes that are reached without the /v1 hook). */

@@ -1,0 +1,120 @@
+import { formatRelativeTime } from '@vocalis/domain/relative-time';
+import type { ApiKey } from '@vocalis/contracts/api-keys';
+import { useState } from 'react';
+
+import { Button } from '@/components/ui/button';
+import { useConfirm } from '@/components/ui/confirm-dialog/confirm-provider';
+import { Spinner } from '@/components/ui/icons';
+import { toast } from '@/components/ui/toast/toast-store';
+import { useNow } from '@/hooks/use-now';
+import { errorToastMessage } from '@/lib/error-toast';
+
+import { useApiKeys } from '../api/get-api-keys';
+import { useDeleteApiKey } from '../api/delete-api-key';
+import { CreateApiKeyDialog } from './create-api-key-dialog';
+import { EditApiKeyDialog } from './edit-api-key-dialog';
+
+const usage = (key: ApiKey) =>
+  key.character_limit === null
+    ? `${key.character_count.toLocaleString('en')} characters`
+    : `${key.character_count.toLocaleString('en')} / ${key.character_limit.toLocaleString('en')} characters`;
+
+/** The user's API keys: list, create (key shown once), edit, delete with confirmation. */
+export function ApiKeysList({ userId }: { userId: string }) {
+  const keys = useApiKeys(userId);
+  const remove = useDeleteApiKey(userId);
+  const confirm = useConfirm();
+  const now = useNow();
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<ApiKey | null>(null);
+
+  const onDelete = async (key: ApiKey) => {
+    const { confirmed } = await confirm({
+      title: `Delete API key "${key.name}"?`,
+      description: 'Anything using this key stops working immediately. This cannot be undone.',
+      confirmText: 'Delete',
+      variant: 'danger',
+    });
+    if (confirmed) remove.mutate(key.key_id, { onSuccess: () => toast.success('API key deleted') });
+  };
+
+  return (
+    <section className="space-y-4">
+      <div className="flex items-center justify-between gap-4">
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          Use a key in the <code className="font-mono">xi-api-key</code> header. Keys are shown once, when
+          created.
+        </p>
+        <Button onClick={() => setCreating(true)}>Create API key</Button>
+      </div>
+
+      {keys.isPending ? (
+        <Spinner className="size-5" />
+      ) : keys.isError ? (
+        <p role="alert" className="text-sm text-rose-600">
+          {errorToastMessage(keys.error)}
+        </p>
+      ) : keys.data.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-zinc-300 p-8 text-center text-sm text-zinc-500 dark:border-zinc-700">
+          You have no API keys yet.
+        </p>
+      ) : (
+        <div className="overflow-x-auto rounded-xl border border-zinc-200 dark:border-zinc-800">
+          <table className="w-full text-left text-sm">
+            <thead className="bg-zinc-50 text-xs text-zinc-500 uppercase dark:bg-zinc-900 dark:text-zinc-400">
+              <tr>
+                <th className="px-4 py-2 font-medium">Name</th>
+                <th className="px-4 py-2 font-medium">Key</th>
+                <th className="px-4 py-2 font-medium">Created</th>
+                <th className="px-4 py-2 font-medium">Last used</th>
+                <th className="px-4 py-2 font-medium">Usage</th>
+                <th className="px-4 py-2">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
+              {keys.data.map((key) => (
+                <tr key={key.key_id} data-testid="api-key-row">
+                  <td className="px-4 py-2 font-medium">
+                    {key.name}
+                    {key.is_disabled ? <span className="ml-2 text-xs text-rose-600">disabled</span> : null}
+                  </td>
+                  <td className="px-4 py-2 font-mono text-xs">{key.hint}</td>
+                  <td className="px-4 py-2">{formatRelativeTime(key.created_at_unix * 1000, now)}</td>
+                  <td className="px-4 py-2">
+                    {key.last_used_at_unix === null
+                      ? 'Never'
+                      : formatRelativeTime(key.last_used_at_unix * 1000, now)}
+                  </td>
+                  <td className="px-4 py-2 text-xs">{usage(key)}</td>
+                  <td className="px-4 py-2 text-right whitespace-nowrap">
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      onClick={() => setEditing(key)}
+                      aria-label={`Edit ${key.name}`}
+                    >
+                      Edit
+                    </Button>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      onClick={() => void onDelete(key)}
+                      aria-label={`Delete ${key.name}`}
+                    >
+                      Delete
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      <CreateApiKeyDialog userId={userId} open={creating} onClose={() => setCreating(false)} />
+      <EditApiKeyDialog userId={userId} apiKey={editing} onClose={() => setEditing(null)} />
+    </section>
+  );
+}
