@@ -14,6 +14,7 @@ import { AUTH_MESSAGES } from './auth/auth-hooks';
 import { AccountActionsService } from './features/user/account-actions.service';
 import { userRoutes } from './features/user/user.routes';
 import { apiKeysFeature } from './features/api-keys/api-keys.routes';
+import { twoFactorFeature } from './features/two-factor/two-factor.routes';
 import { UserService } from './features/user/user.service';
 import { messagesRoutes } from './features/messages/messages.routes';
 import { MessagesService } from './features/messages/messages.service';
@@ -90,8 +91,9 @@ export async function buildApp({ config, database, bus = new EventBus(), logger 
   await app.register(healthRoutes(database, lifecycle));
   await app.register(messagesRoutes(messages));
   await app.register(userRoutes(users, accountActions));
-  // Accounts part 2: API-key management (features/api-keys, decision 009).
+  // Accounts part 2: API-key management, backup-code calls of the second factor (decision 009).
   await app.register(apiKeysFeature(database.db));
+  await app.register(twoFactorFeature(auth, database.db));
   // End of accounts part 2.
   registerLiveRoutes(app, bus, {
     authenticate: (headers) => resolvePrincipal(auth, database.db, headers),

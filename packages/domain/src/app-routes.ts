@@ -56,7 +56,7 @@ export const appRoutes = {
   soundEffectsExploreSearch: r('soundEffectsExploreSearch', '/app/sound-effects/explore/search', 'Search sound effects'),
   soundEffectsExploreCategory: r('soundEffectsExploreCategory', '/app/sound-effects/explore/category', 'Sound effect categories'),
   professionalVoiceCloning: r('professionalVoiceCloning', '/app/professional-voice-cloning', 'Professional voice cloning'),
-  settings: r('settings', '/app/settings', 'Settings'),
+  settings: r('settings', '/app/settings', 'Settings', true),
   settingsApiKeys: r('settingsApiKeys', '/app/settings/api-keys', 'API keys', true),
   settingsWorkspaceInvites: r('settingsWorkspaceInvites', '/app/settings/workspace-invites', 'Workspace invites'),
   settingsWebhooks: r('settingsWebhooks', '/app/settings/webhooks', 'Webhooks'),

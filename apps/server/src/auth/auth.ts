@@ -2,6 +2,7 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError } from 'better-auth/api';
 import { bearer } from 'better-auth/plugins/bearer';
+import { twoFactor } from 'better-auth/plugins/two-factor';
 import type { Config } from '../config';
 import type { AppDb } from '../db/client';
 import { schema } from '../db/schema';
@@ -93,6 +94,15 @@ export function createAuth(db: AppDb, config: Config, deps: AuthDeps) {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     telemetry: { enabled: false },
-    plugins: [bearer()],
+    plugins: [
+      bearer(),
+      // Authenticator app (TOTP) with backup codes (decision 009); the secret and the codes are stored
+      // encrypted under AUTH_SECRET; 10 failed codes lock the second step for 15 minutes.
+      twoFactor({
+        issuer: 'Vocalis',
+        backupCodeOptions: { amount: 10, length: 10, storeBackupCodes: 'encrypted' },
+        accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: 900 },
+      }),
+    ],
   });
 }

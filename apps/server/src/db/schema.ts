@@ -3,6 +3,7 @@ import * as auth from './schema/auth';
 import * as mail from './schema/mail';
 import * as messages from './schema/messages';
 import * as rateLimits from './schema/rate-limits';
+import * as twoFactor from './schema/two-factor';
 import * as userProfiles from './schema/user-profiles';
 import * as workspaces from './schema/workspaces';
 
@@ -15,5 +16,6 @@ export const schema = {
   ...workspaces,
   ...userProfiles,
   ...rateLimits,
+  ...twoFactor,
 };
 export type Schema = typeof schema;

@@ -19,6 +19,7 @@ export const accountPages: Partial<Record<string, PageModule>> = {
 };
 export const appPages: Partial<Record<string, PageModule>> = {
   home: () => import('./routes/app/home'),
+  settings: () => import('./routes/app/settings/settings'),
   settingsApiKeys: () => import('./routes/app/settings/api-keys'),
 };
 

@@ -34,17 +34,27 @@ export function useUser(): SessionUser | null | undefined {
 
 export type SignInInput = { email: string; password: string };
 
-/** POST /api/auth/sign-in/email; the server sets the session cookie. */
-export function signInWithEmail(input: SignInInput): Promise<unknown> {
-  return api.post('/api/auth/sign-in/email', input);
+/** What the password step answers: a session, or a second factor still to give (decision 009). */
+export type SignInResult = { twoFactorRedirect?: boolean; twoFactorMethods?: string[] } | null;
+
+/** POST /api/auth/sign-in/email; the server sets the session cookie, or a two-factor challenge cookie. */
+export function signInWithEmail(input: SignInInput): Promise<SignInResult> {
+  return api.post<SignInResult>('/api/auth/sign-in/email', input);
 }
 
-/** Signs in, then reloads the session so guarded routes see the user. */
+/** Reloads the session so guarded routes see the user. */
+export function refreshSession(queryClient: ReturnType<typeof useQueryClient>) {
+  return queryClient.fetchQuery({ ...sessionQueryOptions(), staleTime: 0 });
+}
+
+/** Signs in, then reloads the session (unless a second factor is still needed). */
 export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: signInWithEmail,
-    onSuccess: () => queryClient.fetchQuery({ ...sessionQueryOptions(), staleTime: 0 }),
+    onSuccess: async (result) => {
+      if (!result?.twoFactorRedirect) await refreshSession(queryClient);
+    },
   });
 }
 

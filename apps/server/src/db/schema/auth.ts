@@ -9,6 +9,8 @@ export const users = pgTable('users', {
   image: text('image'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /** better-auth's twoFactor plugin: a verified second factor is required at sign-in. */
+  twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
 });
 
 export const sessions = pgTable(

@@ -48,6 +48,7 @@ export function presentUser(input: {
   profile: ProfileRow;
   member: MemberRow;
   apiKeyPreview: string | null;
+  totpEnrolledAt?: Date | null;
 }): User {
   const { user, profile, member } = input;
   const createdAt = Math.floor(user.createdAt.getTime() / 1000);
@@ -67,7 +68,9 @@ export function presentUser(input: {
     created_at_unix: createdAt,
     created_at: createdAt,
     sms_mfa_factor: null,
-    totp_mfa_factor: null,
+    totp_mfa_factor: input.totpEnrolledAt
+      ? { enrolled_at_unix: Math.floor(input.totpEnrolledAt.getTime() / 1000) }
+      : null,
     prompts_shown: profile.promptsShown,
     terms_agreed_to: Object.fromEntries(
       TERMS.map((t) => [t, profile.termsAgreedTo[t] ?? null]),

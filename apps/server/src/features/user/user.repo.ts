@@ -2,6 +2,7 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
 import { apiKeys } from '../../db/schema/api-keys';
 import { sessions, users } from '../../db/schema/auth';
+import { twoFactors } from '../../db/schema/two-factor';
 import { userProfiles } from '../../db/schema/user-profiles';
 import { workspaceMembers, workspaces } from '../../db/schema/workspaces';
 
@@ -126,4 +127,15 @@ export async function accountStates(db: AppDb, userIds: string[]) {
 /** Ends every session of a user (their account was disabled, deleted or banned). */
 export async function deleteSessions(db: AppDb, userId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** When the user's authenticator app (better-auth's two_factors row) was enrolled, if enabled and verified. */
+export async function totpEnrolledAt(db: AppDb, userId: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ createdAt: twoFactors.createdAt, verified: twoFactors.verified, enabled: users.twoFactorEnabled })
+    .from(twoFactors)
+    .innerJoin(users, eq(users.id, twoFactors.userId))
+    .where(eq(twoFactors.userId, userId))
+    .limit(1);
+  return row && row.verified && row.enabled ? row.createdAt : null;
 }

@@ -80,8 +80,11 @@ export class UserService {
       if (!membership) throw notFound('The user has no workspace.', 'workspace_not_found');
       await repo.updateProfile(this.db, userId, { workspaceId: first });
     }
-    const apiKeyPreview = await repo.latestApiKeyPreview(this.db, userId);
-    return presentUser({ user, profile, member: membership.member, apiKeyPreview });
+    const [apiKeyPreview, totpEnrolledAt] = await Promise.all([
+      repo.latestApiKeyPreview(this.db, userId),
+      repo.totpEnrolledAt(this.db, userId),
+    ]);
+    return presentUser({ user, profile, member: membership.member, apiKeyPreview, totpEnrolledAt });
   }
 
   /** The workspaces whose live documents the user may read. */

@@ -48,3 +48,31 @@ export function signInErrorMessage(error: unknown): string {
     return error.message;
   return SIGN_IN_ERRORS[failure];
 }
+
+/** Second-factor failure texts of accounts.md §8, word for word. */
+export const TWO_FACTOR_ERRORS = {
+  tooManyAttempts: SIGN_IN_ERRORS.tooManyAttempts,
+  unknown: 'An unknown error occurred with Two-Factor Authentication, please try again.',
+} as const;
+
+// better-auth's twoFactor codes that mean "too many": the challenge's 5 tries or the account's lockout.
+const TOO_MANY_CODES = new Set([
+  'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE',
+  'ACCOUNT_TEMPORARILY_LOCKED',
+  'TOO_MANY_REQUESTS',
+]);
+// The challenge is gone (expired, used up): the password step must run again.
+const CHALLENGE_GONE = new Set(['TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE', 'INVALID_TWO_FACTOR_COOKIE']);
+
+/** The toast text for a failed second factor: too many attempts, or the unknown-error text. */
+export function twoFactorErrorMessage(error: unknown): string {
+  if (isHttpError(error) && (TOO_MANY_CODES.has(error.errorType.toUpperCase()) || error.status === 429)) {
+    return TWO_FACTOR_ERRORS.tooManyAttempts;
+  }
+  return TWO_FACTOR_ERRORS.unknown;
+}
+
+/** Whether the sign-in must start over with the password (the two-factor challenge ended). */
+export function twoFactorChallengeEnded(error: unknown): boolean {
+  return isHttpError(error) && CHALLENGE_GONE.has(error.errorType.toUpperCase());
+}

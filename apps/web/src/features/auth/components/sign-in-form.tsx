@@ -14,6 +14,7 @@ import {
   sendVerificationEmail,
 } from '../api/send-verification-email';
 import { signInErrorMessage, signInFailure } from '../api/sign-in-errors';
+import { TwoFactorStep } from './two-factor-step';
 
 type SignInFormProps = { onSuccess: () => void };
 
@@ -60,11 +61,12 @@ function showSignInError(error: unknown, email: string) {
   }
 }
 
-/** Email and password sign-in; failures are shown as toasts with the spec's texts. */
+/** Email and password sign-in, then the second factor when enrolled; failures are toasts with the spec's texts. */
 export function SignInForm({ onSuccess }: SignInFormProps) {
   const signIn = useSignIn();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const [secondStep, setSecondStep] = useState(false);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -72,9 +74,24 @@ export function SignInForm({ onSuccess }: SignInFormProps) {
     const address = email.trim();
     signIn.mutate(
       { email: address, password },
-      { onSuccess, onError: (error) => showSignInError(error, address) },
+      {
+        onSuccess: (result) => (result?.twoFactorRedirect ? setSecondStep(true) : onSuccess()),
+        onError: (error) => showSignInError(error, address),
+      },
     );
   };
+
+  if (secondStep) {
+    return (
+      <TwoFactorStep
+        onSuccess={onSuccess}
+        onRestart={() => {
+          setSecondStep(false);
+          setPassword('');
+        }}
+      />
+    );
+  }
 
   return (
     <form onSubmit={submit} className="space-y-5">

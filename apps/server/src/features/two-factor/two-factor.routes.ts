@@ -1,0 +1,65 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  backupCodeParams,
+  backupCodesResponse,
+  regenerateBackupCodesBody,
+} from '@vocalis/contracts/two-factor';
+import { okResponse } from '@vocalis/contracts/user';
+import type { Auth } from '../../auth/auth';
+import { authRequestHeaders } from '../../auth/auth-proxy';
+import type { AppDb } from '../../db/client';
+import { requireUser } from '../../plugins/auth';
+import { TwoFactorService } from './two-factor.service';
+
+const tags = ['user'];
+
+/** Backup-code calls of accounts.md §7; enrolment and the sign-in step are better-auth's /api/auth/two-factor/*. */
+export const twoFactorRoutes =
+  (service: TwoFactorService): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      '/v1/user/backup-code',
+      {
+        schema: {
+          tags,
+          summary: 'Generate new backup codes for the second factor (shown once)',
+          body: regenerateBackupCodesBody,
+          response: { 200: backupCodesResponse },
+        },
+      },
+      async (request) => {
+        requireUser(request);
+        const codes = await service.regenerateBackupCodes(authRequestHeaders(request), request.body.password);
+        return { backup_codes: codes };
+      },
+    );
+
+    app.post(
+      '/v1/user/backup-code/:code/remove-mfa',
+      {
+        // Also the second sign-in step, before any session exists.
+        config: { public: true },
+        schema: {
+          tags,
+          summary: 'Remove the authenticator app with a backup code (signs in when used at the second step)',
+          params: backupCodeParams,
+          response: { 200: okResponse },
+        },
+      },
+      async (request, reply) => {
+        const { setCookies } = await service.removeWithBackupCode(
+          authRequestHeaders(request),
+          request.params.code,
+        );
+        if (setCookies.length) reply.header('set-cookie', setCookies);
+        return {
+          status: 'ok' as const,
+          message: 'Two-factor authentication has been removed from your account.',
+        };
+      },
+    );
+  };
+
+/** The feature as one plugin for app.ts. */
+export const twoFactorFeature = (auth: Auth, db: AppDb): FastifyPluginAsyncZod =>
+  twoFactorRoutes(new TwoFactorService(auth, db));

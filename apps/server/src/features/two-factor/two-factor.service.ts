@@ -1,0 +1,46 @@
+import { isAPIError } from 'better-auth/api';
+import type { Auth } from '../../auth/auth';
+import type { AppDb } from '../../db/client';
+import { AppError } from '../../errors';
+import { removeTwoFactor } from './two-factor.repo';
+
+/** better-auth's APIError as ours, keeping its upper-case code (decision 007). */
+function asAppError(error: unknown): unknown {
+  if (!isAPIError(error)) return error;
+  const body = (error.body ?? {}) as { code?: string; message?: string };
+  return new AppError(error.statusCode, body.code ?? 'TWO_FACTOR_ERROR', body.message ?? error.message);
+}
+
+/** The spec's backup-code calls on top of better-auth's twoFactor plugin (decision 009). */
+export class TwoFactorService {
+  constructor(
+    private readonly auth: Auth,
+    private readonly db: AppDb,
+  ) {}
+
+  /** POST /v1/user/backup-code: new backup codes (the old ones stop working); needs the password. */
+  async regenerateBackupCodes(headers: Headers, password: string): Promise<string[]> {
+    try {
+      const { backupCodes } = await this.auth.api.generateBackupCodes({ headers, body: { password } });
+      return backupCodes;
+    } catch (error) {
+      throw asAppError(error);
+    }
+  }
+
+  /**
+   * POST /v1/user/backup-code/{code}/remove-mfa: a backup code (used up) removes the authenticator app.
+   * Works signed in, or as the second sign-in step (the two-factor cookie), which then also signs in:
+   * the returned headers carry the session cookie.
+   */
+  async removeWithBackupCode(headers: Headers, code: string): Promise<{ setCookies: string[] }> {
+    let result;
+    try {
+      result = await this.auth.api.verifyBackupCode({ headers, body: { code }, returnHeaders: true });
+    } catch (error) {
+      throw asAppError(error);
+    }
+    await removeTwoFactor(this.db, result.response.user.id);
+    return { setCookies: result.headers.getSetCookie() };
+  }
+}

@@ -1,0 +1,18 @@
+import { ErrorBoundary } from '@/components/errors/error-boundary';
+import { ProfileSection } from '@/features/settings/components/profile-section';
+import { SecuritySection } from '@/features/settings/components/security-section';
+
+/** /app/settings (and ?dialog=add-2fa): profile basics and security. */
+export default function SettingsRoute() {
+  return (
+    <div className="max-w-3xl space-y-6">
+      <h2 className="text-2xl font-semibold tracking-tight text-zinc-900 dark:text-white">Settings</h2>
+      <ErrorBoundary region="profile">
+        <ProfileSection />
+      </ErrorBoundary>
+      <ErrorBoundary region="security">
+        <SecuritySection />
+      </ErrorBoundary>
+    </div>
+  );
+}

@@ -1,0 +1,137 @@
+import { useState, type FormEvent } from 'react';
+
+import { Button } from '@/components/ui/button';
+import { Field, Input } from '@/components/ui/input';
+import { LoadingButton } from '@/components/ui/loading-button';
+import { Modal } from '@/components/ui/modal';
+import { toast } from '@/components/ui/toast/toast-store';
+import { showErrorToast } from '@/lib/error-toast';
+
+import { useConfirmTwoFactor } from '../api/confirm-two-factor';
+import { useEnableTwoFactor, type EnableTwoFactorResult } from '../api/enable-two-factor';
+import { BackupCodes } from './backup-codes';
+import { QrCode } from './qr-code';
+
+type Props = { open: boolean; onClose: () => void };
+
+/** The secret of an otpauth:// URI, for typing into an app that cannot scan. */
+export const secretOf = (uri: string) => new URL(uri).searchParams.get('secret') ?? '';
+
+/** Enrolment (/app/settings?dialog=add-2fa): password → scan the QR code and verify a code → backup codes once. */
+export function AddTwoFactorDialog({ open, onClose }: Props) {
+  const enable = useEnableTwoFactor();
+  const confirm = useConfirmTwoFactor();
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [setup, setSetup] = useState<EnableTwoFactorResult | null>(null);
+  const [done, setDone] = useState(false);
+
+  const close = () => {
+    setPassword('');
+    setCode('');
+    setSetup(null);
+    setDone(false);
+    onClose();
+  };
+
+  const start = (event: FormEvent) => {
+    event.preventDefault();
+    enable.mutate(password, { onSuccess: setSetup, onError: (error) => showErrorToast(error) });
+  };
+
+  const verify = (event: FormEvent) => {
+    event.preventDefault();
+    confirm.mutate(code, {
+      onSuccess: () => {
+        setDone(true);
+        toast.success('Two-factor authentication is on');
+      },
+      onError: (error) => {
+        setCode('');
+        showErrorToast(error);
+      },
+    });
+  };
+
+  return (
+    <Modal
+      open={open}
+      onOpenChange={(next) => !next && close()}
+      title={done ? 'Save your backup codes' : 'Add two-factor authentication'}
+      description={
+        done
+          ? 'Each code signs you in once if you lose your authenticator app. They are shown only now.'
+          : setup
+            ? 'Scan the QR code with your authenticator app, then enter the 6-digit code it shows.'
+            : 'Confirm your password to set up an authenticator app.'
+      }
+    >
+      {done && setup ? (
+        <div className="space-y-5">
+          <BackupCodes codes={setup.backupCodes} />
+          <div className="flex justify-end">
+            <Button onClick={close}>Done</Button>
+          </div>
+        </div>
+      ) : setup ? (
+        <form onSubmit={verify} className="space-y-5">
+          <div className="flex flex-col items-center gap-3">
+            <QrCode value={setup.totpURI} label="QR code for your authenticator app" />
+            <p className="text-center text-xs text-zinc-500">
+              Or enter this key:{' '}
+              <code data-testid="totp-secret" className="font-mono break-all select-all">
+                {secretOf(setup.totpURI)}
+              </code>
+            </p>
+          </div>
+          <Field label="Authentication code">
+            {(id) => (
+              <Input
+                id={id}
+                autoFocus
+                required
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                value={code}
+                onChange={(event) => setCode(event.target.value)}
+              />
+            )}
+          </Field>
+          <div className="flex justify-end gap-2">
+            <Button variant="secondary" onClick={close}>
+              Cancel
+            </Button>
+            <LoadingButton type="submit" loading={confirm.isPending} disabled={code.trim().length < 6}>
+              Verify
+            </LoadingButton>
+          </div>
+        </form>
+      ) : (
+        <form onSubmit={start} className="space-y-5">
+          <Field label="Password">
+            {(id) => (
+              <Input
+                id={id}
+                type="password"
+                autoFocus
+                required
+                autoComplete="current-password"
+                value={password}
+                onChange={(event) => setPassword(event.target.value)}
+              />
+            )}
+          </Field>
+          <div className="flex justify-end gap-2">
+            <Button variant="secondary" onClick={close}>
+              Cancel
+            </Button>
+            <LoadingButton type="submit" loading={enable.isPending} disabled={!password}>
+              Continue
+            </LoadingButton>
+          </div>
+        </form>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,125 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/icons';
+import { Modal } from '@/components/ui/modal';
+import { toast } from '@/components/ui/toast/toast-store';
+import { showErrorToast } from '@/lib/error-toast';
+
+import { useDisableTwoFactor } from '../api/disable-two-factor';
+import { useCurrentUser } from '../api/get-user';
+import { useRegenerateBackupCodes } from '../api/regenerate-backup-codes';
+import { AddTwoFactorDialog } from './add-two-factor-dialog';
+import { BackupCodes } from './backup-codes';
+import { PasswordDialog } from './password-dialog';
+
+export const ADD_2FA_DIALOG = 'add-2fa';
+
+/** Security: the authenticator app (add, new backup codes, remove). The add dialog lives at ?dialog=add-2fa. */
+export function SecuritySection() {
+  const user = useCurrentUser();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const disable = useDisableTwoFactor();
+  const regenerate = useRegenerateBackupCodes();
+  const [asking, setAsking] = useState<'remove' | 'codes' | null>(null);
+  const [codes, setCodes] = useState<string[] | null>(null);
+
+  const setDialog = (dialog: string | null) =>
+    setSearchParams(
+      (params) => {
+        const next = new URLSearchParams(params);
+        if (dialog) next.set('dialog', dialog);
+        else next.delete('dialog');
+        return next;
+      },
+      { replace: !dialog },
+    );
+
+  const factor = user.data?.totp_mfa_factor ?? null;
+
+  return (
+    <section className="space-y-4 rounded-2xl border border-zinc-200 p-6 dark:border-zinc-800">
+      <h3 className="text-lg font-semibold text-zinc-900 dark:text-white">Security</h3>
+      {user.isPending ? (
+        <Spinner className="size-5" />
+      ) : factor ? (
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <p className="text-sm text-zinc-700 dark:text-zinc-300" data-testid="two-factor-status">
+            Two-factor authentication is on (authenticator app, since{' '}
+            {new Date(factor.enrolled_at_unix * 1000).toLocaleDateString()}).
+          </p>
+          <div className="flex gap-2">
+            <Button variant="secondary" onClick={() => setAsking('codes')}>
+              New backup codes
+            </Button>
+            <Button variant="danger" onClick={() => setAsking('remove')}>
+              Remove
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">
+            Protect your account with a code from an authenticator app at sign-in.
+          </p>
+          <Button onClick={() => setDialog(ADD_2FA_DIALOG)}>Add two-factor authentication</Button>
+        </div>
+      )}
+
+      {/* Stays open while the factor turns on, so the backup codes can be shown. */}
+      <AddTwoFactorDialog
+        open={searchParams.get('dialog') === ADD_2FA_DIALOG}
+        onClose={() => setDialog(null)}
+      />
+      <PasswordDialog
+        open={asking === 'remove'}
+        title="Remove two-factor authentication?"
+        description="Sign-in will no longer ask for a code. Your backup codes stop working."
+        confirmText="Remove"
+        danger
+        pending={disable.isPending}
+        onClose={() => setAsking(null)}
+        onConfirm={(password) =>
+          disable.mutate(password, {
+            onSuccess: () => {
+              setAsking(null);
+              toast.success('Two-factor authentication removed');
+            },
+            onError: (error) => showErrorToast(error),
+          })
+        }
+      />
+      <PasswordDialog
+        open={asking === 'codes'}
+        title="Generate new backup codes?"
+        description="Your current backup codes stop working."
+        confirmText="Generate"
+        pending={regenerate.isPending}
+        onClose={() => setAsking(null)}
+        onConfirm={(password) =>
+          regenerate.mutate(password, {
+            onSuccess: (result) => {
+              setAsking(null);
+              setCodes(result.backup_codes);
+            },
+            onError: (error) => showErrorToast(error),
+          })
+        }
+      />
+      <Modal
+        open={codes !== null}
+        onOpenChange={(next) => !next && setCodes(null)}
+        title="Your new backup codes"
+        description="Each code signs you in once. They are shown only now."
+      >
+        <div className="space-y-5">
+          <BackupCodes codes={codes ?? []} />
+          <div className="flex justify-end">
+            <Button onClick={() => setCodes(null)}>Done</Button>
+          </div>
+        </div>
+      </Modal>
+    </section>
+  );
+}
