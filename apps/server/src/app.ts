@@ -25,6 +25,8 @@ import { registerAuth, resolvePrincipal } from './plugins/auth';
 import { registerErrorHandler, registerNotFound } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
 import { registerWebApp } from './plugins/web-app';
+import { authenticateApiKey } from './features/api-keys/api-keys.service';
+import { registerSpeechFeatures } from './features/tts/speech-features';
 
 export type AppOptions = {
   config: Config;
@@ -99,12 +101,17 @@ export async function buildApp({ config, database, bus = new EventBus(), logger 
     authenticate: (headers) => resolvePrincipal(auth, database.db, headers),
     workspaceIds: (userId) => users.workspaceIds(userId),
   });
+  // Speech: voices, models, text to speech, OpenAI-compatible /v1/audio/speech (features/{voices,models,tts}).
+  const speech = await registerSpeechFeatures(app, config, {
+    bearerKeyUser: async (key) => (await authenticateApiKey(database.db, key))?.userId ?? null,
+  });
+  // End of speech.
   if (config.mail.transport === 'outbox') {
     registerMailboxRoutes(app, database.db, { allowRemote: config.mailboxAllowRemote });
   }
   registerNotFound(app, web?.fallback);
 
-  return { app, auth, bus, mailer, messages, users, lifecycle };
+  return { app, auth, bus, mailer, messages, users, lifecycle, speech };
 }
 
 export type BuiltApp = Awaited<ReturnType<typeof buildApp>>;

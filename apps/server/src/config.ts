@@ -33,6 +33,10 @@ export const envSchema = z.object({
   SIGN_IN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
   SIGN_IN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(30),
   SIGN_IN_LOCKOUT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  // A remote OpenAI-compatible speech server (POST /v1/audio/speech), offered as model vocalis_http_v1.
+  SPEECH_HTTP_URL: z.url({ protocol: /^https?$/ }).optional(),
+  SPEECH_HTTP_MODEL: z.string().min(1).default('tts-1'),
+  SPEECH_HTTP_API_KEY: z.string().min(1).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -56,6 +60,8 @@ export type Config = {
   mailboxAllowRemote: boolean;
   /** Failed sign-ins allowed per account and per IP address within one window (accounts.md §8). */
   signInLimits: { perAccount: number; perIp: number; windowSeconds: number };
+  /** Remote OpenAI-compatible speech server, when one is configured. */
+  speechHttp?: { url: string; model: string; apiKey?: string };
 };
 
 export class ConfigError extends Error {}
@@ -99,6 +105,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       perIp: e.SIGN_IN_MAX_FAILURES_PER_IP,
       windowSeconds: e.SIGN_IN_LOCKOUT_WINDOW_SECONDS,
     },
+    ...(e.SPEECH_HTTP_URL && {
+      speechHttp: { url: e.SPEECH_HTTP_URL, model: e.SPEECH_HTTP_MODEL, apiKey: e.SPEECH_HTTP_API_KEY },
+    }),
   };
 }
 

@@ -53,6 +53,13 @@ describe('espeak engine', () => {
     );
   });
 
+  it('synthesizes with every voice id it lists, with and without a variant', async () => {
+    for (const v of await engine.voices()) {
+      expect((await collect({ text: 'a', voice: v.id })).length, v.id).toBeGreaterThan(0);
+      expect((await collect({ text: 'a', voice: `${v.id}+f3` })).length, v.id).toBeGreaterThan(0);
+    }
+  });
+
   it('applies rate and rejects unknown voices and variants', async () => {
     const normal = seconds(await collect({ text: 'One two three four five.', voice: 'en-us' }));
     const fast = seconds(

@@ -123,6 +123,18 @@ function voiceName(request: SynthesisRequest): string {
   return variant ? `${lang}+${variant}` : lang!;
 }
 
+/**
+ * Selects `lang[+variant]`. eSpeak finds most voices by language name, but a few only by file name
+ * (`en-gb` is `gmw/en`, `fr-fr` is `roa/fr`): the ids `voices()` lists must all work, so retry those.
+ */
+function selectVoice(w: EspeakWorker, name: string): boolean {
+  if (w.set_voice(name) === 0) return true;
+  const [lang, variant] = name.split('+');
+  const entry = w.list_voices().find((v) => v.languages[0]?.name === lang);
+  const file = entry?.identifier.split('/').pop();
+  return !!file && w.set_voice(variant ? `${file}+${variant}` : file) === 0;
+}
+
 /** The eSpeak-NG engine; voice ids are language codes with an optional variant (`en-us+f3`). */
 export function createEspeakEngine(): SpeechEngine {
   const voices = async (): Promise<EngineVoice[]> =>
@@ -142,7 +154,7 @@ export function createEspeakEngine(): SpeechEngine {
       const w = await espeakWorker();
       throwIfAborted(signal);
       const p = request.prosody ?? {};
-      if (w.set_voice(voiceName(request)) !== 0) throw new Error(`unknown eSpeak voice: ${request.voice}`);
+      if (!selectVoice(w, voiceName(request))) throw new Error(`unknown eSpeak voice: ${request.voice}`);
       w.set_rate(clamp(DEFAULT_RATE * (p.rate ?? 1), 80, 450));
       w.set_pitch(clamp(50 * (p.pitch ?? 1), 0, 99));
       w.set_range(clamp(50 * (p.pitchVariation ?? 1) * (p.range ?? 1), 0, 99));

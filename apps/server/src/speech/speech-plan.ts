@@ -1,0 +1,61 @@
+/**
+ * Turns (voice, model engine, language, voice settings) into one engine call: which engine, which
+ * engine voice, which prosody. Pure apart from the eSpeak language lookup.
+ */
+import type { Prosody, SpeechEngine } from '@vocalis/speech/engine';
+import { DEFAULT_VOICE_SETTINGS, mapVoiceSettings, type EngineParams, type VoiceSettings } from '@vocalis/speech/voice-settings';
+import type { EngineId, EngineRegistry } from './engines';
+import { isEnglish, type VoiceProfile } from './voice-profile';
+
+/** Voice settings as requests carry them: any field may be missing or null. */
+export type SettingsInput = { [K in keyof VoiceSettings]?: VoiceSettings[K] | null };
+
+export interface PlanInput {
+  voice: VoiceProfile;
+  engine: EngineId | 'auto';
+  /** Requested language (language_code); the voice's own language when absent. */
+  language?: string | null;
+  settings?: SettingsInput | null;
+  /** Extra rate multiplier applied after the voice settings (OpenAI `speed`). */
+  rateFactor?: number;
+}
+
+export interface SpeechPlan {
+  engineId: EngineId;
+  engine: SpeechEngine;
+  /** The engine's voice id (`slt`, `fr-fr+f3`, `nova` …). */
+  engineVoice: string;
+  language: string;
+  params: EngineParams;
+}
+
+/** Settings with nulls dropped, over the voice's own settings, over ElevenLabs defaults. */
+export function effectiveSettings(voice: VoiceProfile, requested?: SettingsInput | null): Required<VoiceSettings> {
+  const given = Object.fromEntries(Object.entries(requested ?? {}).filter(([, v]) => v !== null && v !== undefined));
+  return { ...DEFAULT_VOICE_SETTINGS, ...voice.settings, ...given };
+}
+
+/** Plans one utterance; returns undefined when eSpeak has no voice for the language. */
+export async function planSpeech(engines: EngineRegistry, input: PlanInput): Promise<SpeechPlan | undefined> {
+  const { voice } = input;
+  const language = input.language ?? voice.language;
+  const engineId: EngineId =
+    input.engine === 'auto' ? (voice.engine === 'flite' && isEnglish(language) ? 'flite' : 'espeak') : input.engine;
+  let engineVoice: string;
+  let profile: Prosody = {};
+  if (engineId === 'flite') {
+    engineVoice = voice.flite.voice;
+    profile = voice.flite.prosody ?? {};
+  } else if (engineId === 'espeak') {
+    const sameLanguage = language.toLowerCase() === voice.language.toLowerCase();
+    const base = sameLanguage ? voice.espeak.language : await engines.espeakVoiceFor(language);
+    if (!base) return undefined;
+    engineVoice = `${base}+${voice.espeak.variant}`;
+    profile = voice.espeak.prosody ?? {};
+  } else {
+    engineVoice = voice.remoteVoice;
+  }
+  const params = mapVoiceSettings(effectiveSettings(voice, input.settings), profile);
+  if (input.rateFactor) params.prosody.rate *= input.rateFactor;
+  return { engineId, engine: engines.get(engineId), engineVoice, language, params };
+}

@@ -1,0 +1,111 @@
+import { z } from 'zod';
+
+/** ElevenLabs voice settings; every field optional on input, all present on output. */
+export const voiceSettings = z
+  .object({
+    stability: z.number().min(0).max(1).nullish(),
+    similarity_boost: z.number().min(0).max(1).nullish(),
+    style: z.number().min(0).max(1).nullish(),
+    use_speaker_boost: z.boolean().nullish(),
+    speed: z.number().min(0.7).max(1.2).nullish(),
+  })
+  .meta({ id: 'VoiceSettings' });
+
+export const voiceSettingsResponse = z
+  .object({
+    stability: z.number(),
+    similarity_boost: z.number(),
+    style: z.number(),
+    use_speaker_boost: z.boolean(),
+    speed: z.number(),
+  })
+  .meta({ id: 'VoiceSettingsResponse' });
+
+export const voiceCategory = z.enum(['premade', 'cloned', 'generated', 'professional', 'famous', 'high_quality']);
+
+export const verifiedLanguage = z.object({
+  model_id: z.string(),
+  language: z.string(),
+  accent: z.string().optional(),
+  locale: z.string().optional(),
+  preview_url: z.string().nullable(),
+});
+
+/** The voice entity (SDK `Voice`): voice_id is the only key the SDK requires; we send all we know. */
+export const voice = z
+  .object({
+    voice_id: z.string(),
+    name: z.string(),
+    category: voiceCategory,
+    description: z.string().nullable(),
+    labels: z.record(z.string(), z.string()),
+    preview_url: z.string().nullable(),
+    available_for_tiers: z.array(z.string()),
+    settings: voiceSettingsResponse.nullable(),
+    sharing: z.null(),
+    high_quality_base_model_ids: z.array(z.string()),
+    verified_languages: z.array(verifiedLanguage),
+    collection_ids: z.array(z.string()),
+    safety_control: z.null(),
+    voice_verification: z.object({
+      requires_verification: z.boolean(),
+      is_verified: z.boolean(),
+      verification_failures: z.array(z.string()),
+      verification_attempts_count: z.number().int(),
+    }),
+    permission_on_resource: z.string().nullable(),
+    is_owner: z.boolean(),
+    is_legacy: z.boolean(),
+    is_mixed: z.boolean(),
+    created_at_unix: z.number().int().nullable(),
+  })
+  .meta({ id: 'Voice' });
+
+const flag = z
+  .enum(['true', 'false'])
+  .transform((v) => v === 'true')
+  .optional();
+/** A query value the SDK may send once or repeated (`language=en&language=fr`). */
+const many = z
+  .union([z.string(), z.array(z.string())])
+  .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean))
+  .optional();
+
+export const listVoicesQuery = z.object({ show_legacy: flag });
+export const listVoicesResponse = z.object({ voices: z.array(voice) }).meta({ id: 'GetVoicesResponse' });
+
+export const searchVoicesQuery = z.object({
+  next_page_token: z.string().max(200).optional(),
+  page_size: z.coerce.number().int().min(1).max(100).default(20),
+  search: z.string().max(200).optional(),
+  sort: z.enum(['created_at_unix', 'name']).optional(),
+  sort_direction: z.enum(['asc', 'desc']).optional(),
+  voice_type: z.enum(['personal', 'community', 'default', 'workspace', 'non-default', 'saved']).optional(),
+  category: z.enum(['premade', 'cloned', 'generated', 'professional']).optional(),
+  fine_tuning_state: z.string().max(50).optional(),
+  collection_id: z.string().max(64).optional(),
+  include_total_count: flag,
+  gender: z.string().max(50).optional(),
+  age: z.string().max(50).optional(),
+  accent: z.string().max(50).optional(),
+  language: many,
+  use_cases: many,
+  voice_ids: many,
+});
+export type SearchVoicesQuery = z.infer<typeof searchVoicesQuery>;
+
+export const searchVoicesResponse = z
+  .object({
+    voices: z.array(voice),
+    has_more: z.boolean(),
+    total_count: z.number().int(),
+    next_page_token: z.string().nullable(),
+  })
+  .meta({ id: 'GetVoicesV2Response' });
+
+export const voiceIdParams = z.object({ voice_id: z.string().min(1).max(64) });
+export const getVoiceQuery = z.object({ with_settings: flag });
+
+export type Voice = z.infer<typeof voice>;
+export type VoiceSettingsInput = z.infer<typeof voiceSettings>;
+export type VoiceSettingsResponse = z.infer<typeof voiceSettingsResponse>;

