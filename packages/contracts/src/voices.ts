@@ -21,7 +21,14 @@ export const voiceSettingsResponse = z
   })
   .meta({ id: 'VoiceSettingsResponse' });
 
-export const voiceCategory = z.enum(['premade', 'cloned', 'generated', 'professional', 'famous', 'high_quality']);
+export const voiceCategory = z.enum([
+  'premade',
+  'cloned',
+  'generated',
+  'professional',
+  'famous',
+  'high_quality',
+]);
 
 export const verifiedLanguage = z.object({
   model_id: z.string(),

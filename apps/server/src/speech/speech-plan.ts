@@ -3,7 +3,12 @@
  * engine voice, which prosody. Pure apart from the eSpeak language lookup.
  */
 import type { Prosody, SpeechEngine } from '@vocalis/speech/engine';
-import { DEFAULT_VOICE_SETTINGS, mapVoiceSettings, type EngineParams, type VoiceSettings } from '@vocalis/speech/voice-settings';
+import {
+  DEFAULT_VOICE_SETTINGS,
+  mapVoiceSettings,
+  type EngineParams,
+  type VoiceSettings,
+} from '@vocalis/speech/voice-settings';
 import type { EngineId, EngineRegistry } from './engines';
 import { isEnglish, type VoiceProfile } from './voice-profile';
 
@@ -30,8 +35,13 @@ export interface SpeechPlan {
 }
 
 /** Settings with nulls dropped, over the voice's own settings, over ElevenLabs defaults. */
-export function effectiveSettings(voice: VoiceProfile, requested?: SettingsInput | null): Required<VoiceSettings> {
-  const given = Object.fromEntries(Object.entries(requested ?? {}).filter(([, v]) => v !== null && v !== undefined));
+export function effectiveSettings(
+  voice: VoiceProfile,
+  requested?: SettingsInput | null,
+): Required<VoiceSettings> {
+  const given = Object.fromEntries(
+    Object.entries(requested ?? {}).filter(([, v]) => v !== null && v !== undefined),
+  );
   return { ...DEFAULT_VOICE_SETTINGS, ...voice.settings, ...given };
 }
 
@@ -40,7 +50,11 @@ export async function planSpeech(engines: EngineRegistry, input: PlanInput): Pro
   const { voice } = input;
   const language = input.language ?? voice.language;
   const engineId: EngineId =
-    input.engine === 'auto' ? (voice.engine === 'flite' && isEnglish(language) ? 'flite' : 'espeak') : input.engine;
+    input.engine === 'auto'
+      ? voice.engine === 'flite' && isEnglish(language)
+        ? 'flite'
+        : 'espeak'
+      : input.engine;
   let engineVoice: string;
   let profile: Prosody = {};
   if (engineId === 'flite') {

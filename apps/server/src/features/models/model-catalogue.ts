@@ -48,7 +48,7 @@ export const BUILT_IN_MODELS: readonly BuiltInModel[] = [
     modelId: 'vocalis_http_v1',
     name: 'Remote speech server',
     description:
-      "The OpenAI-compatible speech server configured by SPEECH_HTTP_URL (for example Kokoro-FastAPI or LocalAI). Voices are sent as OpenAI voice names (nova, onyx …) and the alignment is estimated, because the protocol has no timings.",
+      'The OpenAI-compatible speech server configured by SPEECH_HTTP_URL (for example Kokoro-FastAPI or LocalAI). Voices are sent as OpenAI voice names (nova, onyx …) and the alignment is estimated, because the protocol has no timings.',
     engine: 'http',
     maxCharacters: 5_000,
   },

@@ -14,7 +14,11 @@ describe(`models API on ${process.env.TEST_DB}`, () => {
   it('lists the built-in models through the SDK, with the languages their engines speak', async () => {
     const client = new ElevenLabsClient({ apiKey: user.apiKey, baseUrl: app.url });
     const models = await client.models.list();
-    expect(models.map((m) => m.modelId)).toEqual(['vocalis_multilingual_v1', 'vocalis_flite_v1', 'vocalis_espeak_v1']);
+    expect(models.map((m) => m.modelId)).toEqual([
+      'vocalis_multilingual_v1',
+      'vocalis_flite_v1',
+      'vocalis_espeak_v1',
+    ]);
     for (const m of models) {
       expect(m).toMatchObject({
         canDoTextToSpeech: true,

@@ -84,7 +84,10 @@ export function createEncoder(target: AudioTarget): ChunkEncoder {
 const isExtra = (t: AudioTarget): t is ExtraFormat => t.codec === 'aac' || t.codec === 'flac';
 
 function encodeExtra(pcm: Int16Array, f: ExtraFormat): Promise<Uint8Array> {
-  const codec = f.codec === 'aac' ? ['-c:a', 'aac', '-b:a', `${f.bitrate}k`, '-f', 'adts'] : ['-c:a', 'flac', '-f', 'flac'];
+  const codec =
+    f.codec === 'aac'
+      ? ['-c:a', 'aac', '-b:a', `${f.bitrate}k`, '-f', 'adts']
+      : ['-c:a', 'flac', '-f', 'flac'];
   const out = `out.${f.extension}`;
   return runFfmpeg(
     ['-f', 's16le', '-ar', String(f.sampleRate), '-ac', '1', '-i', 'in.raw', ...codec, out],

@@ -34,7 +34,12 @@ describe(`OpenAI-compatible speech and the HTTP engine on ${process.env.TEST_DB}
     const s = decoded.pcm.length / 24000;
     expect(s).toBeGreaterThan(0.5);
     expect(s).toBeLessThan(4);
-    const pcm = await speech({ model: 'gpt-4o-mini-tts', input: TEXT, voice: 'alloy', response_format: 'pcm' });
+    const pcm = await speech({
+      model: 'gpt-4o-mini-tts',
+      input: TEXT,
+      voice: 'alloy',
+      response_format: 'pcm',
+    });
     expect(Math.abs((await pcm.arrayBuffer()).byteLength / 2 / 24000 - s)).toBeLessThan(0.05);
   });
 
@@ -53,14 +58,26 @@ describe(`OpenAI-compatible speech and the HTTP engine on ${process.env.TEST_DB}
     expect([adts[0], adts[1]! & 0xf6]).toEqual([0xff, 0xf0]); // ADTS sync word, MPEG-4, layer 0
     const flac = await speech({ ...body, response_format: 'flac' }, headers);
     expect(flac.headers.get('content-type')).toBe('audio/flac');
-    expect(Buffer.from(await flac.arrayBuffer()).subarray(0, 4).toString('latin1')).toBe('fLaC');
+    expect(
+      Buffer.from(await flac.arrayBuffer())
+        .subarray(0, 4)
+        .toString('latin1'),
+    ).toBe('fLaC');
   });
 
   it('clamps speed into the engines range: 4 is spoken at 2, and 0.25 at 0.5', async () => {
     const length = async (speed: number) =>
-      (await (await speech({ model: 'tts-1', input: TEXT, voice: 'nova', response_format: 'pcm', speed })).arrayBuffer())
-        .byteLength;
-    const [normal, fastest, faster, slowest] = await Promise.all([length(1), length(4), length(2), length(0.25)]);
+      (
+        await (
+          await speech({ model: 'tts-1', input: TEXT, voice: 'nova', response_format: 'pcm', speed })
+        ).arrayBuffer()
+      ).byteLength;
+    const [normal, fastest, faster, slowest] = await Promise.all([
+      length(1),
+      length(4),
+      length(2),
+      length(0.25),
+    ]);
     expect(fastest).toBe(faster);
     expect(fastest / normal).toBeGreaterThan(0.4);
     expect(fastest / normal).toBeLessThan(0.65);
@@ -70,14 +87,26 @@ describe(`OpenAI-compatible speech and the HTTP engine on ${process.env.TEST_DB}
 
   it('refuses missing credentials, unknown voices and models, and out-of-range values', async () => {
     expect((await speech({ model: 'tts-1', input: TEXT, voice: 'alloy' }, {})).status).toBe(401);
-    expect((await speech({ model: 'tts-1', input: TEXT, voice: 'alloy' }, { authorization: `Bearer sk_${'0'.repeat(48)}` })).status).toBe(401);
+    expect(
+      (
+        await speech(
+          { model: 'tts-1', input: TEXT, voice: 'alloy' },
+          { authorization: `Bearer sk_${'0'.repeat(48)}` },
+        )
+      ).status,
+    ).toBe(401);
     const voice = await speech({ model: 'tts-1', input: TEXT, voice: 'nobody' });
     expect(voice.status).toBe(404);
     expect((await speech({ model: 'tts-9', input: TEXT, voice: 'alloy' })).status).toBe(400);
     const speed = await speech({ model: 'tts-1', input: TEXT, voice: 'alloy', speed: 5 });
     expect(speed.status).toBe(422);
-    expect(((await speed.json()) as { detail: { loc: unknown[] }[] }).detail[0]!.loc).toEqual(['body', 'speed']);
-    expect((await speech({ model: 'tts-1', input: TEXT, voice: 'alloy', response_format: 'ogg' })).status).toBe(422);
+    expect(((await speed.json()) as { detail: { loc: unknown[] }[] }).detail[0]!.loc).toEqual([
+      'body',
+      'speed',
+    ]);
+    expect(
+      (await speech({ model: 'tts-1', input: TEXT, voice: 'alloy', response_format: 'ogg' })).status,
+    ).toBe(422);
   });
 
   it('lets the HTTP engine adapter synthesize through this server on loopback', async () => {
@@ -92,8 +121,14 @@ describe(`OpenAI-compatible speech and the HTTP engine on ${process.env.TEST_DB}
     expect(chunks[0]!.sampleRate).toBe(24000);
     expect(seconds).toBeGreaterThan(1);
     expect(seconds).toBeLessThan(5);
-    const pcmEngine = createOpenAiHttpEngine({ url: `${app.url}/v1/`, model: 'tts-1', apiKey: user.apiKey, responseFormat: 'pcm' });
-    for await (const c of pcmEngine.synthesize({ text: 'Hi.', voice: 'nova' })) expect(c.pcm.length).toBeGreaterThan(2400);
+    const pcmEngine = createOpenAiHttpEngine({
+      url: `${app.url}/v1/`,
+      model: 'tts-1',
+      apiKey: user.apiKey,
+      responseFormat: 'pcm',
+    });
+    for await (const c of pcmEngine.synthesize({ text: 'Hi.', voice: 'nova' }))
+      expect(c.pcm.length).toBeGreaterThan(2400);
     const unauthorized = createOpenAiHttpEngine({ url: app.url, model: 'tts-1' });
     await expect(async () => {
       for await (const _ of unauthorized.synthesize({ text: 'Hi.', voice: 'nova' })) void _;

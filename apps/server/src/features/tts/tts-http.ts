@@ -13,7 +13,12 @@ export function disconnectSignal(reply: FastifyReply): AbortSignal {
 }
 
 /** The headers every audio answer carries. */
-export function audioHeaders(request: FastifyRequest, reply: FastifyReply, g: Generation, contentType: string) {
+export function audioHeaders(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  g: Generation,
+  contentType: string,
+) {
   return reply
     .header('content-type', contentType)
     .header('request-id', request.id)
@@ -24,7 +29,10 @@ export function audioHeaders(request: FastifyRequest, reply: FastifyReply, g: Ge
  * Waits for the first part, so a failure before any audio still gets a proper error status, then
  * streams it and the rest as they come. Stopping the stream stops the source.
  */
-export async function streamOf<T>(source: AsyncIterable<T>, toBytes: (part: T) => Uint8Array | string): Promise<Readable> {
+export async function streamOf<T>(
+  source: AsyncIterable<T>,
+  toBytes: (part: T) => Uint8Array | string,
+): Promise<Readable> {
   const it = source[Symbol.asyncIterator]();
   const first = await it.next();
   async function* rest() {

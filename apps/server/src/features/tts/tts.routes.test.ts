@@ -12,14 +12,19 @@ import type { GenerationOutcome } from './tts.service';
 const SUSAN = 'zjugDQR69KeBdVlIC4vX'; // Flite slt
 const CAMILLE = 'K6Oj5A8q2mOEC3bAn9El'; // eSpeak fr-fr+f3
 const TEXT = 'Hello world, this is Vocalis.';
-const LONG = 'First sentence here. Second one follows. A third comes now. Then a fourth. And the fifth ends it.';
+const LONG =
+  'First sentence here. Second one follows. A third comes now. Then a fourth. And the fifth ends it.';
 
 async function bytesOf(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> {
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 const pcmSeconds = (base64: string) => Buffer.from(base64, 'base64').length / 2 / 16000;
 const seconds = async (mp3: Uint8Array) => (await decodeAudio(mp3, 16000)).length / 16000;
-const snake = (a: { characters: string[]; characterStartTimesSeconds: number[]; characterEndTimesSeconds: number[] }): Alignment => ({
+const snake = (a: {
+  characters: string[];
+  characterStartTimesSeconds: number[];
+  characterEndTimesSeconds: number[];
+}): Alignment => ({
   characters: a.characters,
   character_start_times_seconds: a.characterStartTimesSeconds,
   character_end_times_seconds: a.characterEndTimesSeconds,
@@ -36,8 +41,16 @@ describe(`text-to-speech API on ${process.env.TEST_DB}`, () => {
   });
   afterAll(() => app?.close());
 
-  const post = (path: string, body: unknown, headers: Record<string, string> = { 'xi-api-key': user.apiKey }) =>
-    app.request(path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const post = (
+    path: string,
+    body: unknown,
+    headers: Record<string, string> = { 'xi-api-key': user.apiKey },
+  ) =>
+    app.request(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
 
   it('converts text to an mp3 whose length fits the text (SDK convert)', async () => {
     const { data, rawResponse } = await client.textToSpeech.convert(SUSAN, { text: TEXT }).withRawResponse();
@@ -85,12 +98,22 @@ describe(`text-to-speech API on ${process.env.TEST_DB}`, () => {
 
   it('streams one JSON object per sentence with its audio and timings (SDK streamWithTimestamps)', async () => {
     const chunks = [];
-    const stream = await client.textToSpeech.streamWithTimestamps(SUSAN, { text: LONG, outputFormat: 'pcm_16000' });
+    const stream = await client.textToSpeech.streamWithTimestamps(SUSAN, {
+      text: LONG,
+      outputFormat: 'pcm_16000',
+    });
     for await (const c of stream) chunks.push(c);
     expect(chunks.length).toBe(5);
     const s = chunks.reduce((sum, c) => sum + pcmSeconds(c.audioBase64), 0);
-    const empty: Alignment = { characters: [], character_start_times_seconds: [], character_end_times_seconds: [] };
-    const whole = chunks.filter((c) => c.alignment).map((c) => snake(c.alignment!)).reduce(concatAlignments, empty);
+    const empty: Alignment = {
+      characters: [],
+      character_start_times_seconds: [],
+      character_end_times_seconds: [],
+    };
+    const whole = chunks
+      .filter((c) => c.alignment)
+      .map((c) => snake(c.alignment!))
+      .reduce(concatAlignments, empty);
     expectValidAlignment(whole, LONG, s);
   });
 
@@ -116,14 +139,26 @@ describe(`text-to-speech API on ${process.env.TEST_DB}`, () => {
     expect(pcm.headers.get('content-type')).toBe('audio/pcm');
     const raw = new Uint8Array(await pcm.arrayBuffer());
     expect(raw.length / 2 / 16000).toBeGreaterThan(0.5);
-    const again = new Uint8Array(await (await post(`/v1/text-to-speech/${SUSAN}?output_format=pcm_16000`, { text: TEXT, seed: 1 })).arrayBuffer());
+    const again = new Uint8Array(
+      await (
+        await post(`/v1/text-to-speech/${SUSAN}?output_format=pcm_16000`, { text: TEXT, seed: 1 })
+      ).arrayBuffer(),
+    );
     expect(Buffer.compare(raw, again)).toBe(0);
-    const wav = decodeWav(new Uint8Array(await (await post(`/v1/text-to-speech/${SUSAN}/stream?output_format=wav_22050`, { text: TEXT })).arrayBuffer()));
+    const wav = decodeWav(
+      new Uint8Array(
+        await (
+          await post(`/v1/text-to-speech/${SUSAN}/stream?output_format=wav_22050`, { text: TEXT })
+        ).arrayBuffer(),
+      ),
+    );
     expect(wav.sampleRate).toBe(22050);
     expect(Math.abs(wav.pcm.length / 22050 - raw.length / 2 / 16000)).toBeLessThan(0.05);
     const ulaw = await post(`/v1/text-to-speech/${SUSAN}/stream?output_format=ulaw_8000`, { text: TEXT });
     expect(ulaw.headers.get('content-type')).toBe('audio/basic');
-    expect(Math.abs((await ulaw.arrayBuffer()).byteLength / 8000 - raw.length / 2 / 16000)).toBeLessThan(0.05);
+    expect(Math.abs((await ulaw.arrayBuffer()).byteLength / 8000 - raw.length / 2 / 16000)).toBeLessThan(
+      0.05,
+    );
     const opus = await post(`/v1/text-to-speech/${SUSAN}?output_format=opus_48000_64`, { text: TEXT });
     expect(opus.headers.get('content-type')).toBe('audio/ogg');
     const ogg = Buffer.from(await opus.arrayBuffer());
@@ -136,14 +171,25 @@ describe(`text-to-speech API on ${process.env.TEST_DB}`, () => {
     const voice = await post('/v1/text-to-speech/AAAAAAAAAAAAAAAAAAAA', { text: TEXT });
     expect(voice.status).toBe(404);
     expect(((await voice.json()) as { detail: { status: string } }).detail.status).toBe('voice_not_found');
-    const model = await post(`/v1/text-to-speech/${SUSAN}/stream`, { text: TEXT, model_id: 'eleven_imaginary_v9' });
+    const model = await post(`/v1/text-to-speech/${SUSAN}/stream`, {
+      text: TEXT,
+      model_id: 'eleven_imaginary_v9',
+    });
     expect(model.status).toBe(400);
     const body = (await model.json()) as { detail: { status: string; message: string } };
     expect(body.detail.status).toBe('model_not_found');
-    expect(body.detail.message).toMatch(/^Model 'eleven_imaginary_v9' does not exist\. Available models: vocalis_multilingual_v1/);
-    const language = await post(`/v1/text-to-speech/${SUSAN}`, { text: TEXT, model_id: 'eleven_monolingual_v1', language_code: 'fr' });
+    expect(body.detail.message).toMatch(
+      /^Model 'eleven_imaginary_v9' does not exist\. Available models: vocalis_multilingual_v1/,
+    );
+    const language = await post(`/v1/text-to-speech/${SUSAN}`, {
+      text: TEXT,
+      model_id: 'eleven_monolingual_v1',
+      language_code: 'fr',
+    });
     expect(language.status).toBe(400);
-    expect(((await language.json()) as { detail: { status: string } }).detail.status).toBe('unsupported_language');
+    expect(((await language.json()) as { detail: { status: string } }).detail.status).toBe(
+      'unsupported_language',
+    );
   });
 
   it('answers 422 in the validation shape for a bad output_format, empty text and out-of-range settings', async () => {
@@ -155,11 +201,18 @@ describe(`text-to-speech API on ${process.env.TEST_DB}`, () => {
     for (const text of ['', '   ']) {
       const empty = await post(`/v1/text-to-speech/${SUSAN}/with-timestamps`, { text });
       expect(empty.status).toBe(422);
-      expect(((await empty.json()) as { detail: { loc: unknown[] }[] }).detail[0]!.loc).toEqual(['body', 'text']);
+      expect(((await empty.json()) as { detail: { loc: unknown[] }[] }).detail[0]!.loc).toEqual([
+        'body',
+        'text',
+      ]);
     }
     const speed = await post(`/v1/text-to-speech/${SUSAN}`, { text: TEXT, voice_settings: { speed: 2 } });
     expect(speed.status).toBe(422);
-    expect(((await speed.json()) as { detail: { loc: unknown[] }[] }).detail[0]!.loc).toEqual(['body', 'voice_settings', 'speed']);
+    expect(((await speed.json()) as { detail: { loc: unknown[] }[] }).detail[0]!.loc).toEqual([
+      'body',
+      'voice_settings',
+      'speed',
+    ]);
   });
 
   it('stops synthesizing when the client disconnects', async () => {

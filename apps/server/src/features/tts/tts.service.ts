@@ -48,7 +48,16 @@ export interface TtsInput {
   userId: string;
   requestId: string;
   voice: CatalogueVoice;
-  body: Pick<TtsBody, 'text' | 'model_id' | 'language_code' | 'voice_settings' | 'seed' | 'apply_text_normalization' | 'pronunciation_dictionary_locators'>;
+  body: Pick<
+    TtsBody,
+    | 'text'
+    | 'model_id'
+    | 'language_code'
+    | 'voice_settings'
+    | 'seed'
+    | 'apply_text_normalization'
+    | 'pronunciation_dictionary_locators'
+  >;
   target: AudioTarget;
   enableLogging: boolean;
   source: Generation['source'];
@@ -56,7 +65,11 @@ export interface TtsInput {
   rateFactor?: number;
 }
 
-const EMPTY_ALIGNMENT: Alignment = { characters: [], character_start_times_seconds: [], character_end_times_seconds: [] };
+const EMPTY_ALIGNMENT: Alignment = {
+  characters: [],
+  character_start_times_seconds: [],
+  character_end_times_seconds: [],
+};
 
 /** Text to speech: validates and plans a request, runs the engines, encodes, and reports the outcome. */
 export class TextToSpeechService {
@@ -76,10 +89,16 @@ export class TextToSpeechService {
         'max_character_limit_exceeded',
       );
     if (body.pronunciation_dictionary_locators?.length)
-      throw badRequest('Pronunciation dictionaries are not available yet.', 'pronunciation_dictionary_not_found');
+      throw badRequest(
+        'Pronunciation dictionaries are not available yet.',
+        'pronunciation_dictionary_not_found',
+      );
     const language = body.language_code ?? undefined;
     const unsupported = () =>
-      badRequest(`Model ${model.modelId} does not support language_code '${language}'.`, 'unsupported_language');
+      badRequest(
+        `Model ${model.modelId} does not support language_code '${language}'.`,
+        'unsupported_language',
+      );
     if (language && model.engine === 'flite' && !isEnglish(language)) throw unsupported();
     if (language && model.engine === 'http') {
       const spoken = (await this.engines.languages('http')).map((l) => l.code.toLowerCase().split('-')[0]);
@@ -166,7 +185,8 @@ export class TextToSpeechService {
     const held: UtteranceChunk[] = [];
     for await (const chunk of this.chunks(g, signal)) {
       const audio = await encoder.push(chunk.pcm, chunk.sampleRate);
-      if (encoder.incremental) yield { audio, alignment: chunk.alignment, normalizedAlignment: chunk.normalizedAlignment };
+      if (encoder.incremental)
+        yield { audio, alignment: chunk.alignment, normalizedAlignment: chunk.normalizedAlignment };
       else held.push(chunk);
       // The engines and lamejs run synchronously: give the event loop a full turn (a timer, so the
       // poll phase runs) per sentence, so other requests are served while the next one is made.
@@ -185,7 +205,11 @@ export class TextToSpeechService {
   }
 
   /** Wraps a run with the begin/complete seam; an engine failure becomes a 502 naming the engine. */
-  private async *tracked(g: Generation, inner: AsyncIterable<TimedAudio>, signal: AbortSignal): AsyncIterable<TimedAudio> {
+  private async *tracked(
+    g: Generation,
+    inner: AsyncIterable<TimedAudio>,
+    signal: AbortSignal,
+  ): AsyncIterable<TimedAudio> {
     await this.beginGeneration(g);
     const parts: Uint8Array[] = [];
     let outcome: GenerationOutcome = { status: 'aborted' };
@@ -199,7 +223,11 @@ export class TextToSpeechService {
       if (signal.aborted) throw error;
       outcome = { status: 'failed', error };
       if (g.plan.engineId === 'http')
-        throw new AppError(502, 'speech_engine_unavailable', 'The remote speech server failed to synthesize the text.');
+        throw new AppError(
+          502,
+          'speech_engine_unavailable',
+          'The remote speech server failed to synthesize the text.',
+        );
       throw error;
     } finally {
       await this.completeGeneration(g, outcome);

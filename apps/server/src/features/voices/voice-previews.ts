@@ -36,7 +36,16 @@ export class VoicePreviews {
   /** Hash of what the preview sounds like: text, engine profiles, settings, format. */
   version(voice: CatalogueVoice): string {
     const { previewText, engine, language, flite, espeak, settings } = voice;
-    const key = JSON.stringify({ RENDER_VERSION, PREVIEW_FORMAT, previewText, engine, language, flite, espeak, settings });
+    const key = JSON.stringify({
+      RENDER_VERSION,
+      PREVIEW_FORMAT,
+      previewText,
+      engine,
+      language,
+      flite,
+      espeak,
+      settings,
+    });
     return createHash('sha256').update(key).digest('hex').slice(0, 16);
   }
 

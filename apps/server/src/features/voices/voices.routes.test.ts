@@ -27,9 +27,7 @@ describe(`voices API on ${process.env.TEST_DB}`, () => {
     expect(ids.every((id) => /^[A-Za-z0-9]{20}$/.test(id))).toBe(true);
     expect(new Set(ids).size).toBe(ids.length);
     expect(new Set(PREMADE_VOICES.map((v) => v.name)).size).toBe(ids.length);
-    const profiles = PREMADE_VOICES.map((v) =>
-      JSON.stringify(v.engine === 'flite' ? v.flite : v.espeak),
-    );
+    const profiles = PREMADE_VOICES.map((v) => JSON.stringify(v.engine === 'flite' ? v.flite : v.espeak));
     expect(new Set(profiles).size).toBe(ids.length);
     for (const v of PREMADE_VOICES) expect(v.description).toMatch(/parametric|formant/);
   });
@@ -41,14 +39,27 @@ describe(`voices API on ${process.env.TEST_DB}`, () => {
     expect(v).toMatchObject({
       name: 'Susan',
       category: 'premade',
-      labels: { accent: 'american', gender: 'female', age: 'middle_aged', descriptive: 'clear', use_case: 'narration' },
+      labels: {
+        accent: 'american',
+        gender: 'female',
+        age: 'middle_aged',
+        descriptive: 'clear',
+        use_case: 'narration',
+      },
       settings: { stability: 0.5, similarityBoost: 0.75, style: 0, useSpeakerBoost: true, speed: 1 },
       isLegacy: false,
     });
-    expect(v.previewUrl).toMatch(new RegExp(`^${app.config.publicUrl}/v1/voices/${susan}/preview\\?v=[0-9a-f]{16}$`));
+    expect(v.previewUrl).toMatch(
+      new RegExp(`^${app.config.publicUrl}/v1/voices/${susan}/preview\\?v=[0-9a-f]{16}$`),
+    );
     expect(v.verifiedLanguages).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ modelId: 'vocalis_flite_v1', language: 'en', locale: 'en-US', previewUrl: v.previewUrl }),
+        expect.objectContaining({
+          modelId: 'vocalis_flite_v1',
+          language: 'en',
+          locale: 'en-US',
+          previewUrl: v.previewUrl,
+        }),
       ]),
     );
   });
@@ -78,7 +89,9 @@ describe(`voices API on ${process.env.TEST_DB}`, () => {
   it('rejects a page size over 100 and a forged page token', async () => {
     const big = await app.request('/v2/voices?page_size=101', { headers: { 'xi-api-key': user.apiKey } });
     expect(big.status).toBe(422);
-    const forged = await app.request('/v2/voices?next_page_token=bm9wZQ', { headers: { 'xi-api-key': user.apiKey } });
+    const forged = await app.request('/v2/voices?next_page_token=bm9wZQ', {
+      headers: { 'xi-api-key': user.apiKey },
+    });
     expect(forged.status).toBe(400);
     expect(await forged.json()).toEqual({
       detail: { status: 'invalid_page_token', message: 'Invalid next_page_token.' },
@@ -89,18 +102,35 @@ describe(`voices API on ${process.env.TEST_DB}`, () => {
     const v = await client.voices.get(susan);
     expect(v.name).toBe('Susan');
     const coral = await client.voices.settings.get('pGLMEBJzlL0nR0byDP80');
-    expect(coral).toEqual({ stability: 0.5, similarityBoost: 0.75, style: 0.3, useSpeakerBoost: true, speed: 1 });
-    const res = await app.request('/v1/voices/AAAAAAAAAAAAAAAAAAAA', { headers: { 'xi-api-key': user.apiKey } });
+    expect(coral).toEqual({
+      stability: 0.5,
+      similarityBoost: 0.75,
+      style: 0.3,
+      useSpeakerBoost: true,
+      speed: 1,
+    });
+    const res = await app.request('/v1/voices/AAAAAAAAAAAAAAAAAAAA', {
+      headers: { 'xi-api-key': user.apiKey },
+    });
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({
-      detail: { status: 'voice_not_found', message: 'A voice with the voice_id AAAAAAAAAAAAAAAAAAAA was not found.' },
+      detail: {
+        status: 'voice_not_found',
+        message: 'A voice with the voice_id AAAAAAAAAAAAAAAAAAAA was not found.',
+      },
     });
   });
 
   it('serves the default settings without credentials, and nothing else', async () => {
     const res = await app.request('/v1/voices/settings/default');
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ stability: 0.5, similarity_boost: 0.75, style: 0, use_speaker_boost: true, speed: 1 });
+    expect(await res.json()).toEqual({
+      stability: 0.5,
+      similarity_boost: 0.75,
+      style: 0,
+      use_speaker_boost: true,
+      speed: 1,
+    });
     expect((await app.request('/v1/voices')).status).toBe(401);
     expect((await app.request('/v2/voices')).status).toBe(401);
     expect((await app.request(`/v1/voices/${susan}`)).status).toBe(401);
@@ -130,7 +160,9 @@ describe(`voices API on ${process.env.TEST_DB}`, () => {
     await previews.warmAll(some, stopped.signal);
     expect(await readdir(dir)).toEqual([]);
     await previews.warmAll(some, new AbortController().signal);
-    expect((await readdir(dir)).sort()).toEqual(some.map((v) => `${v.voiceId}-${previews.version(v)}.mp3`).sort());
+    expect((await readdir(dir)).sort()).toEqual(
+      some.map((v) => `${v.voiceId}-${previews.version(v)}.mp3`).sort(),
+    );
     await rm(dir, { recursive: true, force: true });
   });
 });

@@ -54,7 +54,8 @@ export class VoicesService {
     const sort = q.sort ?? 'name';
     const direction = q.sort_direction ?? (sort === 'name' ? 'asc' : 'desc');
     // Premade voices have no creation date: catalogue order stands in for it.
-    const sorted = sort === 'name' ? [...matches].sort((a, b) => a.name.localeCompare(b.name, 'en')) : [...matches];
+    const sorted =
+      sort === 'name' ? [...matches].sort((a, b) => a.name.localeCompare(b.name, 'en')) : [...matches];
     if (direction === 'desc') sorted.reverse();
     const offset = q.next_page_token ? decodeToken(q.next_page_token) : 0;
     const page = sorted.slice(offset, offset + q.page_size);
@@ -86,7 +87,8 @@ export class VoicesService {
   forOpenAi(name: string): CatalogueVoice {
     const mapped = OPENAI_VOICE_MAP[name.toLowerCase()];
     const voice =
-      this.byId.get(mapped ?? name) ?? this.catalogue.find((v) => v.name.toLowerCase() === name.toLowerCase());
+      this.byId.get(mapped ?? name) ??
+      this.catalogue.find((v) => v.name.toLowerCase() === name.toLowerCase());
     if (!voice) throw voiceNotFound(name);
     return voice;
   }
@@ -111,6 +113,7 @@ const encodeToken = (offset: number) => Buffer.from(`${TOKEN_PREFIX}${offset}`).
 function decodeToken(token: string): number {
   const raw = Buffer.from(token, 'base64url').toString();
   const offset = raw.startsWith(TOKEN_PREFIX) ? Number(raw.slice(TOKEN_PREFIX.length)) : NaN;
-  if (!Number.isInteger(offset) || offset < 0) throw badRequest('Invalid next_page_token.', 'invalid_page_token');
+  if (!Number.isInteger(offset) || offset < 0)
+    throw badRequest('Invalid next_page_token.', 'invalid_page_token');
   return offset;
 }
