@@ -17,6 +17,8 @@ type Reply = { id: number; code: number; log: string; wav?: Uint8Array; error?: 
 
 const CALL_TIMEOUT_MS = 30_000;
 
+class ChildExit extends Error {}
+
 /** A runner of Flite command lines in a child process. */
 export class FliteProcess {
   private child?: ChildProcess;
@@ -24,8 +26,20 @@ export class FliteProcess {
   private nextId = 1;
   private readonly pending = new Map<number, { resolve(r: FliteRun): void; reject(e: Error): void }>();
 
-  /** Runs `flite <args> -o out.wav` in the child. */
-  async run(args: string[]): Promise<FliteRun> {
+  /**
+   * Runs `flite <args> -o out.wav` in the child. A crash of the child is retried once in a fresh one
+   * (the segfaults seen were not reproducible for the same input).
+   */
+  async run(args: string[], retries = 1): Promise<FliteRun> {
+    try {
+      return await this.call(args);
+    } catch (err) {
+      if (retries > 0 && err instanceof ChildExit) return this.run(args, retries - 1);
+      throw err;
+    }
+  }
+
+  private async call(args: string[]): Promise<FliteRun> {
     const child = await this.start();
     const id = this.nextId++;
     return new Promise<FliteRun>((resolve, reject) => {
@@ -39,7 +53,8 @@ export class FliteProcess {
       });
       // Keep this process alive while a call is in flight, and only then.
       child.channel?.ref();
-      child.send({ id, args });
+      // A child that died meanwhile reports through 'exit'; the callback only keeps the error handled.
+      child.send({ id, args }, () => undefined);
     });
   }
 
@@ -65,7 +80,16 @@ export class FliteProcess {
         else call?.resolve({ code: m.code, log: m.log, wav: m.wav && new Uint8Array(m.wav) });
       });
       child.on('exit', (code, signal) => {
-        const err = new Error(`Flite process exited (${signal ?? code})`);
+        const err = new ChildExit(`Flite process exited (${signal ?? code})`);
+        for (const call of this.pending.values()) call.reject(err);
+        this.pending.clear();
+        if (this.child === child) {
+          this.child = undefined;
+          this.ready = undefined;
+        }
+        reject(err);
+      });
+      child.on('error', (err) => {
         for (const call of this.pending.values()) call.reject(err);
         this.pending.clear();
         if (this.child === child) {
