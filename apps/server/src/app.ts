@@ -25,7 +25,6 @@ import { registerAuth, resolvePrincipal } from './plugins/auth';
 import { registerErrorHandler, registerNotFound } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
 import { registerWebApp } from './plugins/web-app';
-import { authenticateApiKey } from './features/api-keys/api-keys.service';
 import { registerSpeechFeatures } from './features/tts/speech-features';
 
 export type AppOptions = {
@@ -102,9 +101,7 @@ export async function buildApp({ config, database, bus = new EventBus(), logger 
     workspaceIds: (userId) => users.workspaceIds(userId),
   });
   // Speech: voices, models, text to speech, OpenAI-compatible /v1/audio/speech (features/{voices,models,tts}).
-  const speech = await registerSpeechFeatures(app, config, {
-    bearerKeyUser: async (key) => (await authenticateApiKey(database.db, key))?.userId ?? null,
-  });
+  const speech = await registerSpeechFeatures(app, config);
   // End of speech.
   if (config.mail.transport === 'outbox') {
     registerMailboxRoutes(app, database.db, { allowRemote: config.mailboxAllowRemote });

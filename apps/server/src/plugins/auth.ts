@@ -25,13 +25,15 @@ declare module 'fastify' {
   }
 }
 
-/** Resolves the caller from xi-api-key, a session cookie or a bearer session token. */
+/** Resolves the caller from xi-api-key (or an API key as bearer token), a session cookie or a bearer session token. */
 export async function resolvePrincipal(
   auth: Auth,
   db: AppDb,
   headers: FastifyRequest['headers'],
 ): Promise<Principal | null> {
-  const apiKey = headers['xi-api-key'];
+  // OpenAI-compatible clients send the API key as a bearer token; session bearer tokens look different.
+  const bearerKey = /^Bearer (sk_[0-9a-f]{48})$/.exec(headers.authorization ?? '')?.[1];
+  const apiKey = headers['xi-api-key'] || bearerKey;
   if (typeof apiKey === 'string' && apiKey) {
     const found = await authenticateApiKey(db, apiKey);
     return found

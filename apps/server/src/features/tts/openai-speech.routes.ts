@@ -25,28 +25,17 @@ const TARGETS: Record<OpenAiSpeechBody['response_format'], AudioTarget> = {
 export const SPEED_ENGINE_MIN = 0.5;
 export const SPEED_ENGINE_MAX = 2;
 
-/** Resolves `Authorization: Bearer <API key>`, the only credential OpenAI clients send. */
-export type BearerKeyResolver = (key: string) => Promise<string | null>;
-
 export const openAiSpeechRoutes =
-  (service: TextToSpeechService, bearerKeyUser: BearerKeyResolver): FastifyPluginAsyncZod =>
+  (service: TextToSpeechService): FastifyPluginAsyncZod =>
   async (app) => {
     app.post(
       '/v1/audio/speech',
       {
-        // Not public: the preHandler below authenticates a bearer API key when the /v1 hook found nothing.
-        config: { public: true },
+        // OpenAI clients send `Authorization: Bearer <API key>`; the /v1 auth hook accepts it.
         schema: {
           tags: ['openai-compatible'],
           summary: 'OpenAI-compatible text to speech (model, input, voice, response_format, speed)',
           body: openAiSpeechBody,
-        },
-        preHandler: async (request) => {
-          if (request.principal) return;
-          const bearer = /^Bearer (sk_[0-9a-f]{48})$/.exec(request.headers.authorization ?? '')?.[1];
-          const userId = bearer ? await bearerKeyUser(bearer) : null;
-          if (userId) request.principal = { userId, via: 'api_key' };
-          requireUser(request);
         },
       },
       async (request, reply) => {

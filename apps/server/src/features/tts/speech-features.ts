@@ -14,15 +14,11 @@ import { PREMADE_VOICES } from '../voices/voice-catalogue';
 import { VoicePreviews } from '../voices/voice-previews';
 import { voicesRoutes } from '../voices/voices.routes';
 import { VoicesService } from '../voices/voices.service';
-import { openAiSpeechRoutes, type BearerKeyResolver } from './openai-speech.routes';
+import { openAiSpeechRoutes } from './openai-speech.routes';
 import { ttsRoutes } from './tts.routes';
 import { TextToSpeechService } from './tts.service';
 
-export async function registerSpeechFeatures(
-  app: FastifyInstance,
-  config: Config,
-  deps: { bearerKeyUser: BearerKeyResolver },
-) {
+export async function registerSpeechFeatures(app: FastifyInstance, config: Config) {
   const engines = createEngineRegistry(config);
   const models = new ModelCatalogue(engines);
   const previews = new VoicePreviews(path.join(config.filesDir, 'voice-previews'), engines, app.log);
@@ -32,7 +28,7 @@ export async function registerSpeechFeatures(
   await app.register(voicesRoutes(voices));
   await app.register(modelsRoutes(new ModelsService(models)));
   await app.register(ttsRoutes(tts));
-  await app.register(openAiSpeechRoutes(tts, deps.bearerKeyUser));
+  await app.register(openAiSpeechRoutes(tts));
 
   const stop = new AbortController();
   let warming: Promise<void> = Promise.resolve();
