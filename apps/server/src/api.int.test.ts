@@ -45,7 +45,12 @@ describe.runIf(process.env.TEST_DB === 'pglite')('the server process (npm start)
           port,
           method: 'POST',
           path: '/api/auth/sign-in/email',
-          headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+          // 100-continue: the server's "go ahead" proves it is already handling the request.
+          headers: {
+            'content-type': 'application/json',
+            'transfer-encoding': 'chunked',
+            expect: '100-continue',
+          },
         },
         (res) => {
           let body = '';
@@ -54,11 +59,12 @@ describe.runIf(process.env.TEST_DB === 'pglite')('the server process (npm start)
         },
       );
       req.on('error', reject);
-      req.write('{"email":"nobody@example.com",');
-      setTimeout(() => {
+      req.on('continue', () => {
+        req.write('{"email":"nobody@example.com",');
         child.kill('SIGTERM');
         setTimeout(() => req.end('"password":"wrong-password-1"}'), 500);
-      }, 200);
+      });
+      req.flushHeaders();
     });
     const res = await response;
     expect(res.status).toBe(401);
