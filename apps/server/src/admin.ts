@@ -40,15 +40,17 @@ async function main(): Promise<number> {
   const bridge =
     config.database.kind === 'postgres' ? await startPgBridge(bus, config.database.url, log) : undefined;
   try {
+    const users = new UserService(database.db, config, bus, AUTH_MESSAGES);
     const result = await runAdminCommand(
       {
         config,
         database,
         auth: createAuth(database.db, config, {
           mailer: new Mailer(database.db, config, log),
-          accounts: new UserService(database.db, config, bus, AUTH_MESSAGES),
+          accounts: users,
         }),
         messages: new MessagesService(database.db, bus),
+        users,
         log,
       },
       argv,

@@ -34,7 +34,7 @@ export async function startAdminSocket(
         // an empty argv answers with the usage text
       }
       const result = await runAdminCommand(
-        { config, database, auth: built.auth, messages: built.messages, log },
+        { config, database, auth: built.auth, messages: built.messages, users: built.users, log },
         argv,
       );
       res.setHeader('content-type', 'application/json');

@@ -35,6 +35,7 @@ describe(`admin commands on ${process.env.TEST_DB}`, () => {
         database: app.database,
         auth: app.auth,
         messages: app.messages,
+        users: app.users,
         log: app.app.log,
       },
       argv,
@@ -127,6 +128,28 @@ describe(`admin commands on ${process.env.TEST_DB}`, () => {
     expect((await admin('notify', '--title', 'x')).stderr).toEqual([
       'Error: Give exactly one of --email or --all',
     ]);
+  });
+
+  it('disables an account so it can no longer sign in, and restores it', async () => {
+    await admin('create-user', '--email', 'blocked@example.com', '--password', 'long-enough-1', '--verified');
+    const signIn = () =>
+      app.request('/api/auth/sign-in/email', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: app.config.publicUrl },
+        body: JSON.stringify({ email: 'blocked@example.com', password: 'long-enough-1' }),
+      });
+    const res = await admin('set-account-state', '--email', 'blocked@example.com', '--state', 'disabled');
+    expect(res).toMatchObject({ exitCode: 0, stdout: ['blocked@example.com is now disabled'] });
+    const refused = await signIn();
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { detail: { message: string } }).detail.message).toBe(
+      'Your account has been disabled by an administrator in your workspace.',
+    );
+    expect(
+      (await admin('set-account-state', '--email', 'blocked@example.com', '--state', 'asleep')).exitCode,
+    ).toBe(64);
+    await admin('set-account-state', '--email', 'blocked@example.com', '--state', 'active');
+    expect((await signIn()).status).toBe(200);
   });
 
   it('answers an unknown command with the usage text', async () => {

@@ -8,6 +8,8 @@ import type { Database } from '../db/client';
 import { users } from '../db/schema/auth';
 import { createApiKey } from '../features/api-keys/api-keys.service';
 import type { MessagesService } from '../features/messages/messages.service';
+import type { UserService } from '../features/user/user.service';
+import { ACCOUNT_STATES, type AccountState } from '../db/schema/user-profiles';
 import { migrateJobs } from '../jobs/runner';
 
 export type AdminContext = {
@@ -15,6 +17,7 @@ export type AdminContext = {
   database: Database;
   auth: Auth;
   messages: MessagesService;
+  users: UserService;
   log: Parameters<typeof migrateJobs>[1];
 };
 
@@ -30,6 +33,8 @@ Commands:
                                                 create a user; prints the user id last
   create-api-key --email E [--name N]           create an xi-api-key; prints the key last
   list-users                                    list users
+  set-account-state --email E --state active|disabled|banned|deleted [--reason R]
+                                                block or restore an account; a blocked account's sessions end
   notify (--email E | --all) --title T [--description D] [--severity info|success|warning|error] [--needs-attention]
                                                 send a notification; prints the message ids last`;
 
@@ -48,6 +53,8 @@ const options = {
   description: { type: 'string' },
   severity: { type: 'string' },
   'needs-attention': { type: 'boolean' },
+  state: { type: 'string' },
+  reason: { type: 'string' },
 } as const;
 
 function flags(args: string[], allowed: (keyof typeof options)[]) {
@@ -122,6 +129,13 @@ const handlers: Record<string, Handler> = {
       );
     }
     out(`${rows.length} user${rows.length === 1 ? '' : 's'}`);
+  },
+  async 'set-account-state'(ctx, args, out) {
+    const v = flags(args, ['email', 'state', 'reason']);
+    const user = await userByEmail(ctx, need(v.email, 'email', email));
+    const state = need(v.state, 'state', z.enum(ACCOUNT_STATES)) as AccountState;
+    await ctx.users.setAccountState(user.id, state, v.reason);
+    out(`${user.email} is now ${state}`);
   },
   async notify(ctx, args, out) {
     const v = flags(args, ['email', 'all', 'title', 'description', 'severity', 'needs-attention']);
