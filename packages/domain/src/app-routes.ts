@@ -63,7 +63,7 @@ export const appRoutes = {
   voiceVerification: r('voiceVerification', '/app/voice-verification', 'Voice verification'),
   studio: r('studio', '/app/studio', 'Studio'),
   speechSynthesis: r('speechSynthesis', '/app/speech-synthesis', 'Speech synthesis'),
-  textToSpeech: r('textToSpeech', '/app/speech-synthesis/text-to-speech', 'Text to speech'),
+  textToSpeech: r('textToSpeech', '/app/speech-synthesis/text-to-speech', 'Text to speech', true),
   textToSpeechHistory: r('textToSpeechHistory', '/app/speech-synthesis/text-to-speech/history', 'Text to speech history'),
   speechToSpeech: r('speechToSpeech', '/app/speech-synthesis/speech-to-speech', 'Speech to speech'),
   speechToSpeechHistory: r('speechToSpeechHistory', '/app/speech-synthesis/speech-to-speech/history', 'Speech to speech history'),

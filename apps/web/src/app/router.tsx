@@ -21,6 +21,7 @@ export const appPages: Partial<Record<string, PageModule>> = {
   home: () => import('./routes/app/home'),
   settings: () => import('./routes/app/settings/settings'),
   settingsApiKeys: () => import('./routes/app/settings/api-keys'),
+  textToSpeech: () => import('@/features/text-to-speech/routes/text-to-speech-route'),
 };
 
 function mountBuilt(routes: readonly AppRoute[], pages: Partial<Record<string, PageModule>>): RouteObject[] {

@@ -1,0 +1,21 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Model } from '@vocalis/contracts/models';
+
+import { api } from '@/lib/api-client';
+
+/** GET /v1/models. */
+export function getModels(signal?: AbortSignal) {
+  return api.get<Model[]>('/v1/models', { signal });
+}
+
+export const modelsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['models'] as const,
+    queryFn: ({ signal }) => getModels(signal),
+    select: (models) => models.filter((m) => m.can_do_text_to_speech),
+    staleTime: 5 * 60_000,
+  });
+
+export function useModels() {
+  return useQuery(modelsQueryOptions());
+}

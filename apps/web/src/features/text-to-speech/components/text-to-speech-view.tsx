@@ -1,0 +1,154 @@
+import type { Voice } from '@vocalis/contracts/voices';
+import { useMemo, useState } from 'react';
+
+import { AudioPlayerBar, type Thumb } from '@/components/audio-player/audio-player-bar';
+import { useAudioPlayer } from '@/components/audio-player/use-audio-player';
+import { LoadingButton } from '@/components/ui/loading-button';
+import { useLocalStorage } from '@/hooks/use-local-storage';
+
+import { useDefaultVoiceSettings } from '../api/get-default-voice-settings';
+import { useModels } from '../api/get-models';
+import { useQuota } from '../api/get-quota';
+import { useVoices } from '../api/get-voices';
+import { rememberRecent } from '../lib/voice-sections';
+import { FALLBACK_SETTINGS, type VoiceSettingsValue } from '../lib/voice-settings-bounds';
+
+import { ModelSelect } from './model-select';
+import { TextEditor } from './text-editor';
+import { useGeneration } from './use-generation';
+import { VoiceDropdown } from './voice-dropdown';
+import { VoiceSettingsPanel } from './voice-settings-panel';
+
+/** Storage keys (§9: "selected model ... voice"); under 'xi:' so sign-out clears them. */
+export const STORAGE_KEYS = { model: 'selected_model', voice: 'voice', recentVoices: 'recent_voices' } as const;
+const NO_RECENT: string[] = [];
+const DEFAULT_MAX_TEXT = 5000;
+
+function Card({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <section className="space-y-3">
+      <h3 className="text-xs font-semibold tracking-wide text-zinc-500 uppercase dark:text-zinc-400">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+/** /app/speech-synthesis/text-to-speech: text, voice, model and settings on the left, Generate, and the player. */
+export function TextToSpeechView() {
+  const voicesQuery = useVoices();
+  const modelsQuery = useModels();
+  const defaults = useDefaultVoiceSettings().data;
+  const quota = useQuota();
+  const player = useAudioPlayer();
+  const generation = useGeneration(player);
+
+  const [text, setText] = useState('');
+  const [storedModel, setStoredModel] = useLocalStorage<string | null>(STORAGE_KEYS.model, null);
+  const [storedVoice, setStoredVoice] = useLocalStorage<string | null>(STORAGE_KEYS.voice, null);
+  const [recentIds, setRecentIds] = useLocalStorage<string[]>(STORAGE_KEYS.recentVoices, NO_RECENT);
+  const [edited, setEdited] = useState<VoiceSettingsValue | null>(null);
+  const [feedback, setFeedback] = useState<Thumb | null>(null);
+
+  const voices = useMemo(() => voicesQuery.data ?? [], [voicesQuery.data]);
+  const models = useMemo(() => modelsQuery.data ?? [], [modelsQuery.data]);
+  const voice: Voice | undefined = voices.find((v) => v.voice_id === storedVoice) ?? voices[0];
+  const model = models.find((m) => m.model_id === storedModel) ?? models[0];
+  const settings = edited ?? defaults ?? FALLBACK_SETTINGS;
+  const maxLength = model?.maximum_text_length_per_request ?? DEFAULT_MAX_TEXT;
+
+  const blank = text.trim().length === 0;
+  const tooLong = text.length > maxLength;
+  const overQuota = quota !== null && text.length > quota.remaining;
+
+  const onGenerate = () => {
+    if (!voice || !model || blank || tooLong || generation.generating) return;
+    setFeedback(null);
+    setRecentIds((ids) => rememberRecent(ids, voice.voice_id));
+    void generation.generate({ text, voice, modelId: model.model_id, settings });
+  };
+
+  const current = generation.current;
+  return (
+    <div className="pb-64 sm:pb-52">
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="flex min-h-[24rem] flex-col rounded-2xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900/60">
+          <TextEditor
+            value={text}
+            onChange={setText}
+            maxLength={maxLength}
+            remainingQuota={quota?.remaining ?? null}
+            onSubmit={onGenerate}
+          />
+          <div className="flex flex-col-reverse items-stretch gap-3 border-t border-zinc-100 p-4 sm:flex-row sm:items-center sm:justify-between dark:border-zinc-800">
+            <p className="text-xs text-zinc-500 dark:text-zinc-400">
+              {overQuota ? (
+                <span className="text-rose-600 dark:text-rose-400">This text is longer than your remaining quota.</span>
+              ) : (
+                <>
+                  <kbd className="font-sans">Ctrl</kbd> + <kbd className="font-sans">Enter</kbd> to generate
+                </>
+              )}
+            </p>
+            <LoadingButton
+              size="lg"
+              loading={generation.generating}
+              disabled={!voice || !model || blank || tooLong}
+              onClick={onGenerate}
+              className="sm:min-w-36"
+            >
+              Generate speech
+            </LoadingButton>
+          </div>
+        </div>
+
+        <aside className="space-y-6 rounded-2xl border border-zinc-200 bg-white p-5 shadow-sm dark:border-zinc-800 dark:bg-zinc-900/60">
+          <Card title="Voice">
+            <VoiceDropdown
+              voices={voices}
+              value={voice?.voice_id ?? null}
+              recentIds={recentIds}
+              loading={voicesQuery.isPending}
+              onChange={(v) => {
+                setStoredVoice(v.voice_id);
+                setRecentIds((ids) => rememberRecent(ids, v.voice_id));
+              }}
+            />
+            {voicesQuery.isError ? (
+              <p className="text-xs text-rose-600 dark:text-rose-400">Error occured while fetching voices</p>
+            ) : null}
+          </Card>
+          <Card title="Model">
+            <ModelSelect
+              models={models}
+              value={model?.model_id ?? null}
+              loading={modelsQuery.isPending}
+              onChange={setStoredModel}
+            />
+            {modelsQuery.isError ? (
+              <p className="text-xs text-rose-600 dark:text-rose-400">Error occured while fetching models</p>
+            ) : null}
+          </Card>
+          <Card title="Voice settings">
+            <VoiceSettingsPanel
+              value={settings}
+              onChange={setEdited}
+              onReset={() => setEdited(null)}
+              canUseStyle={model?.can_use_style ?? true}
+              canUseSpeakerBoost={model?.can_use_speaker_boost ?? true}
+            />
+          </Card>
+        </aside>
+      </div>
+
+      <AudioPlayerBar
+        player={player}
+        title={current ? current.voice.name : ''}
+        subtitle={current ? current.text : undefined}
+        onDownload={generation.save}
+        downloadReady={generation.downloadReady}
+        feedback={feedback}
+        onFeedback={setFeedback}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+import type { Voice } from '@vocalis/contracts/voices';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+
+import type { AudioPlayer } from '@/components/audio-player/use-audio-player';
+import { showErrorToast } from '@/lib/error-toast';
+
+import { getHistoryItem, historyAudioUrl } from '../api/get-history-item';
+import { quotaQueryKey } from '../api/get-quota';
+import { streamSpeech } from '../api/stream-speech';
+import { downloadFileName, saveFile } from '../lib/download-name';
+import { pollHistoryItem } from '../lib/history-poll';
+import type { VoiceSettingsValue } from '../lib/voice-settings-bounds';
+
+export type Generation = {
+  text: string;
+  voice: Voice;
+  modelId: string;
+  settings: VoiceSettingsValue;
+  date: Date;
+  historyItemId: string | null;
+};
+
+/** Where the download comes from: the stored history file, or the bytes the stream delivered (§4). */
+type DownloadSource = { kind: 'history'; url: string; fileName: string } | { kind: 'bytes'; blob: Blob; fileName: string };
+
+/**
+ * Generate → stream into the player; then wait 1 s and poll the history item (10 tries, 5 s apart) to
+ * learn its file name and enable download. Without a history item the collected bytes are saved.
+ */
+export function useGeneration(player: AudioPlayer) {
+  const queryClient = useQueryClient();
+  const [generating, setGenerating] = useState(false);
+  const [current, setCurrent] = useState<Generation | null>(null);
+  const [download, setDownload] = useState<DownloadSource | null>(null);
+  const abortRef = useRef<AbortController | null>(null);
+
+  useEffect(() => () => abortRef.current?.abort(), []);
+
+  const generate = useCallback(
+    async (input: Omit<Generation, 'date' | 'historyItemId'>) => {
+      abortRef.current?.abort();
+      const controller = new AbortController();
+      abortRef.current = controller;
+      setGenerating(true);
+      setDownload(null);
+      const date = new Date();
+      let stream;
+      try {
+        stream = await streamSpeech(
+          input.voice.voice_id,
+          { text: input.text, model_id: input.modelId, voice_settings: input.settings },
+          controller.signal,
+        );
+      } catch (error) {
+        if (!(error instanceof DOMException && error.name === 'AbortError')) showErrorToast(error);
+        setGenerating(false);
+        return;
+      }
+      const generation: Generation = { ...input, date, historyItemId: stream.historyItemId };
+      setCurrent(generation);
+      setGenerating(false);
+      const fallbackName = downloadFileName({
+        date,
+        voiceName: input.voice.name,
+        category: input.voice.category,
+        settings: input.settings,
+        modelId: input.modelId,
+      });
+
+      let blob: Blob;
+      try {
+        blob = await player.loadStream(stream.body);
+      } catch {
+        return;
+      }
+      if (controller.signal.aborted) return;
+      void queryClient.invalidateQueries({ queryKey: quotaQueryKey });
+
+      const id = stream.historyItemId;
+      if (!id) {
+        setDownload({ kind: 'bytes', blob, fileName: fallbackName });
+        return;
+      }
+      try {
+        const item = await pollHistoryItem(() => getHistoryItem(id, controller.signal), controller.signal);
+        if (item) {
+          const fileName = downloadFileName({
+            date: item.date_unix ? new Date(item.date_unix * 1000) : date,
+            voiceName: item.voice_name ?? input.voice.name,
+            category: item.voice_category ?? input.voice.category,
+            settings: input.settings,
+            modelId: item.model_id ?? input.modelId,
+          });
+          setDownload({ kind: 'history', url: historyAudioUrl(id), fileName });
+        } else {
+          setDownload({ kind: 'bytes', blob, fileName: fallbackName });
+        }
+      } catch {
+        // Aborted by a newer generation.
+      }
+    },
+    [player, queryClient],
+  );
+
+  const save = useCallback(() => {
+    if (!download) return;
+    saveFile(download.kind === 'history' ? download.url : download.blob, download.fileName);
+  }, [download]);
+
+  return { generating, current, downloadReady: download !== null, save, generate };
+}
