@@ -26,6 +26,10 @@ import { registerErrorHandler, registerNotFound } from './plugins/error-handler'
 import { registerOpenApi } from './plugins/openapi';
 import { registerWebApp } from './plugins/web-app';
 import { registerSpeechFeatures } from './features/tts/speech-features';
+import { historyRoutes } from './features/history/history.routes';
+import { HistoryService } from './features/history/history.service';
+import { UsageService } from './features/usage/usage.service';
+import { LocalFileStorage } from './storage/local-files';
 
 export type AppOptions = {
   config: Config;
@@ -59,7 +63,9 @@ export async function buildApp({ config, database, bus = new EventBus(), logger 
   const mailer = new Mailer(database.db, config, app.log);
   const messages = new MessagesService(database.db, bus);
   // Accounts: users, their personal workspaces, and the auth instance that creates them.
-  const users = new UserService(database.db, config, bus, AUTH_MESSAGES);
+  // Workspace character quota and concurrent-generation slots (decision 010).
+  const usage = new UsageService(database.db);
+  const users = new UserService(database.db, config, bus, AUTH_MESSAGES, usage);
   const auth = createAuth(database.db, config, { mailer, accounts: users });
   const accountActions = new AccountActionsService(auth, database.db, config);
 
@@ -101,14 +107,17 @@ export async function buildApp({ config, database, bus = new EventBus(), logger 
     workspaceIds: (userId) => users.workspaceIds(userId),
   });
   // Speech: voices, models, text to speech, OpenAI-compatible /v1/audio/speech (features/{voices,models,tts}).
-  const speech = await registerSpeechFeatures(app, config);
+  const history = new HistoryService(database.db, new LocalFileStorage(config.filesDir), usage);
+  const speech = await registerSpeechFeatures(app, config, { usage, history });
+  await app.register(historyRoutes(history));
+  app.addHook('onClose', async () => usage.stop());
   // End of speech.
   if (config.mail.transport === 'outbox') {
     registerMailboxRoutes(app, database.db, { allowRemote: config.mailboxAllowRemote });
   }
   registerNotFound(app, web?.fallback);
 
-  return { app, auth, bus, mailer, messages, users, lifecycle, speech };
+  return { app, auth, bus, mailer, messages, users, lifecycle, speech, usage, history };
 }
 
 export type BuiltApp = Awaited<ReturnType<typeof buildApp>>;

@@ -1,9 +1,11 @@
 import * as apiKeys from './schema/api-keys';
 import * as auth from './schema/auth';
+import * as history from './schema/history';
 import * as mail from './schema/mail';
 import * as messages from './schema/messages';
 import * as rateLimits from './schema/rate-limits';
 import * as twoFactor from './schema/two-factor';
+import * as usage from './schema/usage';
 import * as userProfiles from './schema/user-profiles';
 import * as workspaces from './schema/workspaces';
 
@@ -17,5 +19,7 @@ export const schema = {
   ...userProfiles,
   ...rateLimits,
   ...twoFactor,
+  ...usage,
+  ...history,
 };
 export type Schema = typeof schema;

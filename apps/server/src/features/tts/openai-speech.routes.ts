@@ -7,7 +7,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { openAiSpeechBody, type OpenAiSpeechBody } from '@vocalis/contracts/text-to-speech';
 import { parseOutputFormat } from '@vocalis/speech/audio/output-format';
-import { requireUser } from '../../plugins/auth';
+import { requirePrincipal } from '../../plugins/auth';
 import { AAC_24000_64, FLAC_24000, type AudioTarget } from './audio-target';
 import { audioHeaders, disconnectSignal, streamOf } from './tts-http';
 import type { TextToSpeechService } from './tts.service';
@@ -42,7 +42,8 @@ export const openAiSpeechRoutes =
         const body = request.body;
         const target = TARGETS[body.response_format];
         const g = await service.prepare({
-          userId: requireUser(request),
+          userId: requirePrincipal(request).userId,
+          caller: requirePrincipal(request),
           requestId: request.id,
           voice: service.voices.forOpenAi(typeof body.voice === 'string' ? body.voice : body.voice.id),
           body: { text: body.input, model_id: body.model, apply_text_normalization: 'auto' },

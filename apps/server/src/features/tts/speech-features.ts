@@ -6,6 +6,8 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
+import type { HistoryService } from '../history/history.service';
+import type { UsageService } from '../usage/usage.service';
 import { createEngineRegistry } from '../../speech/engines';
 import { ModelCatalogue } from '../models/model-catalogue';
 import { modelsRoutes } from '../models/models.routes';
@@ -18,12 +20,16 @@ import { openAiSpeechRoutes } from './openai-speech.routes';
 import { ttsRoutes } from './tts.routes';
 import { TextToSpeechService } from './tts.service';
 
-export async function registerSpeechFeatures(app: FastifyInstance, config: Config) {
+export async function registerSpeechFeatures(
+  app: FastifyInstance,
+  config: Config,
+  deps: { usage: UsageService; history: HistoryService },
+) {
   const engines = createEngineRegistry(config);
   const models = new ModelCatalogue(engines);
   const previews = new VoicePreviews(path.join(config.filesDir, 'voice-previews'), engines, app.log);
   const voices = new VoicesService(PREMADE_VOICES, previews, config.publicUrl);
-  const tts = new TextToSpeechService(voices, models, engines);
+  const tts = new TextToSpeechService(voices, models, engines, deps.usage, deps.history, app.log);
 
   await app.register(voicesRoutes(voices));
   await app.register(modelsRoutes(new ModelsService(models)));

@@ -19,10 +19,13 @@ export function audioHeaders(
   g: Generation,
   contentType: string,
 ) {
-  return reply
+  reply
     .header('content-type', contentType)
     .header('request-id', request.id)
     .header('x-character-count', String(g.characters));
+  // Known before the audio exists, so streams carry it too; the item appears when the generation ends.
+  if (g.historyItemId) reply.header('history-item-id', g.historyItemId);
+  return reply;
 }
 
 /**

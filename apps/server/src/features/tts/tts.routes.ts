@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { audioWithTimestamps, ttsBody, ttsParams, ttsQuery } from '@vocalis/contracts/text-to-speech';
 import { parseOutputFormat } from '@vocalis/speech/audio/output-format';
-import { requireUser } from '../../plugins/auth';
+import { requirePrincipal } from '../../plugins/auth';
 import { audioHeaders, disconnectSignal, streamOf } from './tts-http';
 import type { TextToSpeechService, TimedAudio } from './tts.service';
 
@@ -33,7 +33,8 @@ export const ttsRoutes =
   async (app) => {
     const prepare = (request: FastifyRequest & TtsInput) =>
       service.prepare({
-        userId: requireUser(request),
+        userId: requirePrincipal(request).userId,
+        caller: requirePrincipal(request),
         requestId: request.id,
         voice: service.voices.profile(request.params.voice_id),
         body: request.body,

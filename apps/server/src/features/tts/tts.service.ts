@@ -3,10 +3,14 @@ import { concatAlignments, type Alignment } from '@vocalis/speech/alignment';
 import { concatBytes } from '@vocalis/speech/audio/mp3-stream';
 import { synthesizeUtterance, type UtteranceChunk } from '@vocalis/speech/synthesize';
 import { AppError, badRequest } from '../../errors';
+import { newId } from '../../lib/ids';
 import type { EngineRegistry } from '../../speech/engines';
 import { planSpeech, type SettingsInput, type SpeechPlan } from '../../speech/speech-plan';
 import { isEnglish } from '../../speech/voice-profile';
+import type { ChargeableCaller } from '../api-keys/api-keys.service';
+import type { HistoryService } from '../history/history.service';
 import type { BuiltInModel, ModelCatalogue } from '../models/model-catalogue';
+import type { Reservation, UsageService } from '../usage/usage.service';
 import type { CatalogueVoice } from '../voices/voice-catalogue';
 import type { VoicesService } from '../voices/voices.service';
 import { createEncoder, type AudioTarget } from './audio-target';
@@ -15,6 +19,10 @@ import { createEncoder, type AudioTarget } from './audio-target';
 export interface Generation {
   requestId: string;
   userId: string;
+  /** Who pays: the session or the xi-api-key (whose own character limit is charged too). */
+  caller: ChargeableCaller;
+  /** The id the history item will have (sent as the history-item-id header); null without logging. */
+  historyItemId: string | null;
   source: 'text_to_speech' | 'openai_speech';
   voice: CatalogueVoice;
   model: BuiltInModel;
@@ -46,6 +54,7 @@ export interface TimedAudio {
 
 export interface TtsInput {
   userId: string;
+  caller: ChargeableCaller;
   requestId: string;
   voice: CatalogueVoice;
   body: Pick<
@@ -77,7 +86,13 @@ export class TextToSpeechService {
     readonly voices: VoicesService,
     private readonly models: ModelCatalogue,
     private readonly engines: EngineRegistry,
+    private readonly usage: UsageService,
+    private readonly history: HistoryService,
+    private readonly log: { error(obj: object, msg: string): void },
   ) {}
+
+  /** What each running generation holds (debit, slot), keyed by the generation. */
+  private readonly reservations = new WeakMap<Generation, Reservation>();
 
   /** Everything that can be refused is refused here, before a byte is sent. */
   async prepare(input: TtsInput): Promise<Generation> {
@@ -115,6 +130,8 @@ export class TextToSpeechService {
     return {
       requestId: input.requestId,
       userId: input.userId,
+      caller: input.caller,
+      historyItemId: input.enableLogging ? newId() : null,
       source: input.source,
       voice,
       model,
@@ -134,14 +151,49 @@ export class TextToSpeechService {
    * SEAM (quota and concurrency): called once before synthesis starts. The workspace quota debit
    * (atomic, refused with 401 quota_exceeded) and the tier's concurrency slot (429) belong here.
    */
-  async beginGeneration(_generation: Generation): Promise<void> {}
+  async beginGeneration(generation: Generation): Promise<void> {
+    const reservation = await this.usage.reserve({
+      userId: generation.userId,
+      caller: generation.caller,
+      characters: generation.characters,
+      requestId: generation.requestId,
+    });
+    this.reservations.set(generation, reservation);
+  }
 
   /**
    * SEAM (history and refunds): called exactly once when a generation ends, however it ends. A
    * completed one with `enableLogging` becomes a history item (audio to file storage); a failed or
    * aborted one gives its debited characters back and frees its concurrency slot.
    */
-  async completeGeneration(_generation: Generation, _outcome: GenerationOutcome): Promise<void> {}
+  async completeGeneration(g: Generation, outcome: GenerationOutcome): Promise<void> {
+    const r = this.reservations.get(g);
+    if (!r) return;
+    this.reservations.delete(g);
+    const completed = outcome.status === 'completed';
+    await this.usage.finish(r, completed);
+    if (outcome.status !== 'completed' || !g.historyItemId) return;
+    // The audio has been delivered (and paid for): a storage failure is logged, not turned into an error.
+    await this.history
+      .record({
+        id: g.historyItemId,
+        workspaceId: r.workspaceId,
+        userId: g.userId,
+        requestId: g.requestId,
+        text: g.text,
+        voice: { id: g.voice.voiceId, name: g.voice.name, category: 'premade' },
+        modelId: g.requestedModelId ?? g.model.modelId,
+        settings: g.settings as Record<string, unknown> | null,
+        source: 'TTS',
+        characterCountChangeFrom: r.countFrom,
+        characterCountChangeTo: r.countTo,
+        contentType: outcome.contentType,
+        outputFormat: g.target.id,
+        extension: g.target.extension,
+        audio: outcome.audio,
+      })
+      .catch((err: unknown) => this.log.error({ err, requestId: g.requestId }, 'history item not stored'));
+  }
 
   /** Encoded audio, sentence by sentence where the codec allows. */
   async *audio(g: Generation, signal: AbortSignal): AsyncIterable<Uint8Array> {

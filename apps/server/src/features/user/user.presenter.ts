@@ -1,18 +1,19 @@
 import type { User, UserSubscription } from '@vocalis/contracts/user';
+import type { WorkspaceUsage } from '../usage/usage.service';
 import type { MemberRow, ProfileRow, UserRow } from './user.repo';
 
 /** The free plan's subscription until billing lands (billing.md: free 10,000 characters, 3 custom voices). */
-export function freeSubscription(profile: ProfileRow): UserSubscription {
+export function freeSubscription(profile: ProfileRow, usage?: WorkspaceUsage): UserSubscription {
   const voiceLimit = 3;
   return {
     tier: 'free',
-    character_count: 0,
-    character_limit: 10_000,
+    character_count: usage?.character_count ?? 0,
+    character_limit: usage?.character_limit ?? 10_000,
     max_character_limit_extension: profile.maxCharacterLimitExtension,
     max_credit_limit_extension: 0,
     can_extend_character_limit: false,
     allowed_to_extend_character_limit: profile.allowedToExtendCharacterLimit,
-    next_character_count_reset_unix: null,
+    next_character_count_reset_unix: usage?.next_character_count_reset_unix ?? null,
     voice_slots_used: 0,
     professional_voice_slots_used: 0,
     professional_voice_slots_used_in_workspace: 0,
@@ -49,6 +50,8 @@ export function presentUser(input: {
   member: MemberRow;
   apiKeyPreview: string | null;
   totpEnrolledAt?: Date | null;
+  /** The current workspace's character quota. */
+  usage?: WorkspaceUsage;
 }): User {
   const { user, profile, member } = input;
   const createdAt = Math.floor(user.createdAt.getTime() / 1000);
@@ -56,7 +59,7 @@ export function presentUser(input: {
   return {
     user_id: user.id,
     workspace_id: member.workspaceId,
-    subscription: freeSubscription(profile),
+    subscription: freeSubscription(profile, input.usage),
     voices: [],
     is_new_user: profile.isNewUser,
     agrees_to_product_updates: profile.agreesToProductUpdates,

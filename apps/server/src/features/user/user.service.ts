@@ -5,6 +5,7 @@ import type { AccountState } from '../../db/schema/user-profiles';
 import { badRequest, notFound } from '../../errors';
 import { newId } from '../../lib/ids';
 import type { EventBus } from '../../live/event-bus';
+import type { WorkspaceUsage } from '../usage/usage.service';
 import { readOptOutKey } from './opt-out-key';
 import { presentUser } from './user.presenter';
 import * as repo from './user.repo';
@@ -25,6 +26,8 @@ export class UserService {
     private readonly config: Config,
     private readonly bus: EventBus,
     private readonly messages: Record<Exclude<AccountState, 'active'>, string>,
+    /** The workspace quota for the subscription's character fields (absent in the admin CLI). */
+    private readonly usage?: { usage(workspaceId: string, tier: string): Promise<WorkspaceUsage> },
   ) {}
 
   /** Every new user gets a profile with the spec's defaults and a personal workspace where they are admin. */
@@ -80,11 +83,12 @@ export class UserService {
       if (!membership) throw notFound('The user has no workspace.', 'workspace_not_found');
       await repo.updateProfile(this.db, userId, { workspaceId: first });
     }
-    const [apiKeyPreview, totpEnrolledAt] = await Promise.all([
+    const [apiKeyPreview, totpEnrolledAt, usage] = await Promise.all([
       repo.latestApiKeyPreview(this.db, userId),
       repo.totpEnrolledAt(this.db, userId),
+      this.usage?.usage(membership.workspace.id, membership.workspace.subscriptionTier),
     ]);
-    return presentUser({ user, profile, member: membership.member, apiKeyPreview, totpEnrolledAt });
+    return presentUser({ user, profile, member: membership.member, apiKeyPreview, totpEnrolledAt, usage });
   }
 
   /** The workspaces whose live documents the user may read. */

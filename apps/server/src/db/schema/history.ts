@@ -1,0 +1,64 @@
+import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+import { workspaces } from './workspaces';
+
+/** content-and-workspace.md §3 "Feedback on a history item". */
+export type HistoryFeedback = {
+  thumbs_up: boolean;
+  feedback: string;
+  emotions: boolean;
+  inaccurate_clone: boolean;
+  glitches: boolean;
+  audio_quality: boolean;
+  other: boolean;
+  review_status: string;
+};
+
+export const HISTORY_SOURCES = [
+  'TTS',
+  'STS',
+  'Projects',
+  'PD',
+  'AN',
+  'Dubbing',
+  'PlayAPI',
+  'ConvAI',
+  'VoiceGeneration',
+  'InVPC',
+  'Flows',
+  'VoicePreview',
+] as const;
+export type HistorySource = (typeof HISTORY_SOURCES)[number];
+
+// content-and-workspace.md §3 "History item": one logged generation; the audio lives in file storage.
+export const historyItems = pgTable(
+  'history_items',
+  {
+    id: text('id').primaryKey(),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    requestId: text('request_id'),
+    text: text('text').notNull(),
+    voiceId: text('voice_id'),
+    voiceName: text('voice_name'),
+    voiceCategory: text('voice_category'),
+    modelId: text('model_id'),
+    settings: jsonb('settings').$type<Record<string, unknown>>(),
+    source: text('source', { enum: HISTORY_SOURCES }).notNull().default('TTS'),
+    characterCountChangeFrom: integer('character_count_change_from').notNull(),
+    characterCountChangeTo: integer('character_count_change_to').notNull(),
+    contentType: text('content_type').notNull(),
+    outputFormat: text('output_format'),
+    /** Key in file storage (history/<workspace>/<id>.<ext>). */
+    audioPath: text('audio_path').notNull(),
+    feedback: jsonb('feedback').$type<HistoryFeedback>(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Keyset paging: newest first (or oldest first, scanned backwards) within one workspace.
+    index('history_items_workspace_created_idx').on(t.workspaceId, t.createdAt.desc(), t.id.desc()),
+    index('history_items_workspace_voice_idx').on(t.workspaceId, t.voiceId, t.createdAt.desc()),
+  ],
+);

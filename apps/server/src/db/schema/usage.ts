@@ -1,0 +1,35 @@
+import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { workspaces } from './workspaces';
+
+// A workspace's monthly character quota (billing.md: free 10,000 a month). The row is created on first
+// use; the monthly reset happens lazily inside the statement that reads or debits it (decision 010).
+export const workspaceUsage = pgTable('workspace_usage', {
+  workspaceId: text('workspace_id')
+    .primaryKey()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  characterCount: integer('character_count').notNull().default(0),
+  characterLimit: integer('character_limit').notNull(),
+  /** When character_count next goes back to 0 (exposed as next_character_count_reset_unix). */
+  nextCharacterCountResetAt: timestamp('next_character_count_reset_at', {
+    withTimezone: true,
+    precision: 0,
+  }).notNull(),
+  /** Per-workspace override of the tier's concurrent generations (contracts, operators); null = the tier's. */
+  concurrencyLimit: integer('concurrency_limit'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+// One row per running generation; a process that dies leaves rows that expire (heartbeat extends them).
+export const generationSlots = pgTable(
+  'generation_slots',
+  {
+    id: text('id').primaryKey(),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    requestId: text('request_id'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('generation_slots_workspace_expires_idx').on(t.workspaceId, t.expiresAt)],
+);
