@@ -66,7 +66,15 @@ test('types text, picks a voice, generates, hears it stream, and downloads the m
   // An MP3 starts with an ID3 tag or an MPEG frame sync.
   expect(bytes.subarray(0, 3).toString('latin1') === 'ID3' || (bytes[0] === 0xff && (bytes[1]! & 0xe0) === 0xe0)).toBe(true);
 
-  // Show/hide, and the pause control.
+  // Thumbs up on a short text opens the feedback dialog; the feedback is stored on the history item.
+  await page.getByRole('button', { name: 'Thumbs up' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Describe the tone and situation' });
+  await dialog.getByLabel('Feedback').fill('Calm, friendly narration for a product demo.');
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Your feedback has been submitted. Thank you')).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+
+  // Show/hide.
   await page.getByRole('button', { name: 'Hide player' }).click();
   await page.getByRole('button', { name: 'Show player' }).click();
   await expect(page.getByRole('region', { name: 'Audio player' })).toBeVisible();
@@ -81,6 +89,7 @@ test('types text, picks a voice, generates, hears it stream, and downloads the m
 test('remembers the selected model in local storage', async ({ page }) => {
   await signIn(page);
   const select = page.getByRole('combobox', { name: 'Model' });
+  await expect(select).toBeEnabled();
   const values = await select.locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
   test.skip(values.length < 2, 'only one text-to-speech model on this server');
   await select.selectOption(values[1]!);

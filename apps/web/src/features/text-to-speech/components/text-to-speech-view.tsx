@@ -1,7 +1,7 @@
 import type { Voice } from '@vocalis/contracts/voices';
 import { useMemo, useState } from 'react';
 
-import { AudioPlayerBar, type Thumb } from '@/components/audio-player/audio-player-bar';
+import { AudioPlayerBar } from '@/components/audio-player/audio-player-bar';
 import { useAudioPlayer } from '@/components/audio-player/use-audio-player';
 import { LoadingButton } from '@/components/ui/loading-button';
 import { useLocalStorage } from '@/hooks/use-local-storage';
@@ -13,8 +13,10 @@ import { useVoices } from '../api/get-voices';
 import { rememberRecent } from '../lib/voice-sections';
 import { FALLBACK_SETTINGS, type VoiceSettingsValue } from '../lib/voice-settings-bounds';
 
+import { FeedbackDialog } from './feedback-dialog';
 import { ModelSelect } from './model-select';
 import { TextEditor } from './text-editor';
+import { useFeedback } from './use-feedback';
 import { useGeneration } from './use-generation';
 import { VoiceDropdown } from './voice-dropdown';
 import { VoiceSettingsPanel } from './voice-settings-panel';
@@ -41,13 +43,14 @@ export function TextToSpeechView() {
   const quota = useQuota();
   const player = useAudioPlayer();
   const generation = useGeneration(player);
+  const current = generation.current;
+  const feedback = useFeedback(current);
 
   const [text, setText] = useState('');
   const [storedModel, setStoredModel] = useLocalStorage<string | null>(STORAGE_KEYS.model, null);
   const [storedVoice, setStoredVoice] = useLocalStorage<string | null>(STORAGE_KEYS.voice, null);
   const [recentIds, setRecentIds] = useLocalStorage<string[]>(STORAGE_KEYS.recentVoices, NO_RECENT);
   const [edited, setEdited] = useState<VoiceSettingsValue | null>(null);
-  const [feedback, setFeedback] = useState<Thumb | null>(null);
 
   const voices = useMemo(() => voicesQuery.data ?? [], [voicesQuery.data]);
   const models = useMemo(() => modelsQuery.data ?? [], [modelsQuery.data]);
@@ -62,12 +65,11 @@ export function TextToSpeechView() {
 
   const onGenerate = () => {
     if (!voice || !model || blank || tooLong || generation.generating) return;
-    setFeedback(null);
+    feedback.reset();
     setRecentIds((ids) => rememberRecent(ids, voice.voice_id));
     void generation.generate({ text, voice, modelId: model.model_id, settings });
   };
 
-  const current = generation.current;
   return (
     <div className="pb-64 sm:pb-52">
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
@@ -84,9 +86,9 @@ export function TextToSpeechView() {
               {overQuota ? (
                 <span className="text-rose-600 dark:text-rose-400">This text is longer than your remaining quota.</span>
               ) : (
-                <>
+                <span className="hidden sm:inline">
                   <kbd className="font-sans">Ctrl</kbd> + <kbd className="font-sans">Enter</kbd> to generate
-                </>
+                </span>
               )}
             </p>
             <LoadingButton
@@ -146,9 +148,10 @@ export function TextToSpeechView() {
         subtitle={current ? current.text : undefined}
         onDownload={generation.save}
         downloadReady={generation.downloadReady}
-        feedback={feedback}
-        onFeedback={setFeedback}
+        feedback={feedback.thumb}
+        onFeedback={feedback.choose}
       />
+      <FeedbackDialog {...feedback.dialog} />
     </div>
   );
 }

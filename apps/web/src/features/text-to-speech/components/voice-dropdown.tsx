@@ -35,7 +35,10 @@ function gradientFor(id: string): string {
 
 function describe(voice: Voice): string {
   const { accent, gender, age, use_case: useCase, description } = voice.labels ?? {};
-  return [accent, gender, age, useCase ?? description].filter(Boolean).join(' · ');
+  return [accent, gender, age, useCase ?? description]
+    .filter(Boolean)
+    .map((label) => label!.replace(/_/g, ' '))
+    .join(' · ');
 }
 
 /**
