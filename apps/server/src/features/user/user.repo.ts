@@ -132,7 +132,11 @@ export async function deleteSessions(db: AppDb, userId: string): Promise<void> {
 /** When the user's authenticator app (better-auth's two_factors row) was enrolled, if enabled and verified. */
 export async function totpEnrolledAt(db: AppDb, userId: string): Promise<Date | null> {
   const [row] = await db
-    .select({ createdAt: twoFactors.createdAt, verified: twoFactors.verified, enabled: users.twoFactorEnabled })
+    .select({
+      createdAt: twoFactors.createdAt,
+      verified: twoFactors.verified,
+      enabled: users.twoFactorEnabled,
+    })
     .from(twoFactors)
     .innerJoin(users, eq(users.id, twoFactors.userId))
     .where(eq(twoFactors.userId, userId))
