@@ -64,7 +64,7 @@ export const appRoutes = {
   studio: r('studio', '/app/studio', 'Studio'),
   speechSynthesis: r('speechSynthesis', '/app/speech-synthesis', 'Speech synthesis'),
   textToSpeech: r('textToSpeech', '/app/speech-synthesis/text-to-speech', 'Text to speech', true),
-  textToSpeechHistory: r('textToSpeechHistory', '/app/speech-synthesis/text-to-speech/history', 'Text to speech history'),
+  textToSpeechHistory: r('textToSpeechHistory', '/app/speech-synthesis/text-to-speech/history', 'Text to speech history', true),
   speechToSpeech: r('speechToSpeech', '/app/speech-synthesis/speech-to-speech', 'Speech to speech'),
   speechToSpeechHistory: r('speechToSpeechHistory', '/app/speech-synthesis/speech-to-speech/history', 'Speech to speech history'),
   speechToText: r('speechToText', '/app/speech-to-text', 'Speech to text'),

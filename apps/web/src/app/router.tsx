@@ -22,6 +22,7 @@ export const appPages: Partial<Record<string, PageModule>> = {
   settings: () => import('./routes/app/settings/settings'),
   settingsApiKeys: () => import('./routes/app/settings/api-keys'),
   textToSpeech: () => import('@/features/text-to-speech/routes/text-to-speech-route'),
+  textToSpeechHistory: () => import('@/features/speech-history/routes/speech-history-route'),
 };
 
 function mountBuilt(routes: readonly AppRoute[], pages: Partial<Record<string, PageModule>>): RouteObject[] {

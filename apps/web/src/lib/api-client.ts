@@ -95,8 +95,8 @@ function buildUrl(path: string, params?: QueryParams): string {
   return query ? `${path}${path.includes('?') ? '&' : '?'}${query}` : path;
 }
 
-/** Performs one call and returns the parsed JSON body (null for an empty body). */
-export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+/** Performs one call and returns the successful Response as it is (for binary bodies: audio, zip). */
+export async function requestRaw(path: string, options: RequestOptions = {}): Promise<Response> {
   const { method = 'GET', body, params, signal, headers } = options;
   let response: Response;
   try {
@@ -118,6 +118,12 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   }
 
   if (!response.ok) throw await toHttpError(response);
+  return response;
+}
+
+/** Performs one call and returns the parsed JSON body (null for an empty body). */
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await requestRaw(path, options);
 
   const text = await response.text();
   if (!text) return null as T;

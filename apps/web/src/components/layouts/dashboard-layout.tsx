@@ -24,7 +24,14 @@ export function DashboardLayout({ children, headerActions }: DashboardLayoutProp
   const { isAtLeast } = useBreakpoint();
   const wide = isAtLeast('lg');
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const title = builtAppRoutes.find((route) => pathname.startsWith(route.path))?.label ?? '';
+  // The most specific route wins: /text-to-speech/history is titled as history, not text to speech.
+  const title =
+    builtAppRoutes
+      .filter((route) => pathname.startsWith(route.path))
+      .reduce<(typeof builtAppRoutes)[number] | undefined>(
+        (best, route) => (best && best.path.length >= route.path.length ? best : route),
+        undefined,
+      )?.label ?? '';
 
   // The drawer only exists on narrow screens; widening the window closes it.
   useEffect(() => {

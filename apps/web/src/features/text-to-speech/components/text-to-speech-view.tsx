@@ -1,8 +1,11 @@
 import type { Voice } from '@vocalis/contracts/voices';
+import { appRoutes } from '@vocalis/domain/app-routes';
 import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
 
 import { AudioPlayerBar } from '@/components/audio-player/audio-player-bar';
 import { useAudioPlayer } from '@/components/audio-player/use-audio-player';
+import { buttonClasses } from '@/components/ui/button';
 import { LoadingButton } from '@/components/ui/loading-button';
 import { useLocalStorage } from '@/hooks/use-local-storage';
 
@@ -72,6 +75,11 @@ export function TextToSpeechView() {
 
   return (
     <div className="pb-64 sm:pb-52">
+      <div className="mb-4 flex justify-end">
+        <Link to={appRoutes.textToSpeechHistory.path} className={buttonClasses('secondary', 'sm')}>
+          History
+        </Link>
+      </div>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="flex min-h-[24rem] flex-col rounded-2xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900/60">
           <TextEditor

@@ -1,0 +1,62 @@
+import type { HistoryItem } from '@vocalis/contracts/history';
+import { formatRelativeTime } from '@vocalis/domain/relative-time';
+import clsx from 'clsx';
+
+import { PauseIcon, PlayIcon } from '@/components/audio-player/player-icons';
+
+const EXCERPT_LENGTH = 160;
+
+type HistoryRowProps = {
+  item: HistoryItem;
+  now: number;
+  selected: boolean;
+  onSelect: (selected: boolean) => void;
+  /** Whether this row is the one in the player, and playing. */
+  playing: boolean;
+  onPlay: () => void;
+};
+
+const excerpt = (text: string) =>
+  text.length > EXCERPT_LENGTH ? `${text.slice(0, EXCERPT_LENGTH).trimEnd()}…` : text;
+
+/** One generation: checkbox, play, text excerpt, then voice, model, date and character count. */
+export function HistoryRow({ item, now, selected, onSelect, playing, onPlay }: HistoryRowProps) {
+  const characters = Math.abs(item.character_count_change_to - item.character_count_change_from);
+  const voice = item.voice_name ?? 'Unknown voice';
+  return (
+    <li
+      data-testid="history-row"
+      className={clsx(
+        'flex items-start gap-3 px-4 py-3 transition-colors',
+        selected ? 'bg-indigo-50/60 dark:bg-indigo-500/10' : 'hover:bg-zinc-50 dark:hover:bg-zinc-800/40',
+      )}
+    >
+      <input
+        type="checkbox"
+        aria-label={`Select "${excerpt(item.text).slice(0, 40)}"`}
+        checked={selected}
+        onChange={(e) => onSelect(e.target.checked)}
+        className="mt-2 size-4 rounded border-zinc-300 accent-indigo-600"
+      />
+      <button
+        type="button"
+        aria-label={playing ? `Pause ${voice}` : `Play ${voice}`}
+        onClick={onPlay}
+        className="inline-flex size-9 shrink-0 items-center justify-center rounded-full border border-zinc-200 text-zinc-700 hover:bg-zinc-100 dark:border-zinc-700 dark:text-zinc-200 dark:hover:bg-zinc-800"
+      >
+        {playing ? <PauseIcon className="size-4" /> : <PlayIcon className="size-4" />}
+      </button>
+      <div className="min-w-0 flex-1 space-y-1">
+        <p className="text-sm break-words text-zinc-900 dark:text-zinc-100">{excerpt(item.text)}</p>
+        <p className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-zinc-500 dark:text-zinc-400">
+          <span className="font-medium text-zinc-700 dark:text-zinc-300">{voice}</span>
+          {item.model_id ? <span>{item.model_id}</span> : null}
+          <time dateTime={new Date(item.date_unix * 1000).toISOString()}>
+            {formatRelativeTime(item.date_unix * 1000, now)}
+          </time>
+          <span>{characters.toLocaleString('en')} characters</span>
+        </p>
+      </div>
+    </li>
+  );
+}
