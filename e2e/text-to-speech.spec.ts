@@ -20,7 +20,7 @@ async function signIn(page: Page) {
 
 test('types text, picks a voice, generates, hears it stream, and downloads the mp3', async ({ page }) => {
   await signIn(page);
-  await expect(page.getByRole('navigation').getByRole('link', { name: 'Text to speech' })).toBeVisible();
+  await expect(page.getByRole('navigation').getByRole('link', { name: 'Text to speech', exact: true })).toBeVisible();
 
   const text = 'Hello from the end to end test. The player should start while the rest is still streaming.';
   await page.getByLabel('Text').fill(text);

@@ -42,6 +42,8 @@ export const historyQueryOptions = (filters: HistoryFilters) =>
     queryKey: historyKeys.list(filters),
     queryFn: ({ pageParam, signal }) => getHistory(filters, pageParam, signal),
     initialPageParam: undefined as string | undefined,
+    // Generations arrive from the text-to-speech page and the API at any time: refetch on every visit.
+    staleTime: 0,
     getNextPageParam: (last) =>
       last.has_more && last.last_history_item_id ? last.last_history_item_id : undefined,
   });

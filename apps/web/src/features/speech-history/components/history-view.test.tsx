@@ -76,6 +76,15 @@ describe('speech history', () => {
     expect(first.getByText('21 characters')).toBeTruthy();
   });
 
+  it('fetches the list again on every visit rather than showing a cached page', async () => {
+    const fetchMock = stubApi([one]);
+    const { queryClient, unmount } = renderWithProviders(<HistoryView />);
+    await screen.findAllByTestId('history-row');
+    unmount();
+    renderWithProviders(<HistoryView />, { queryClient });
+    await waitFor(() => expect(listCalls(fetchMock)).toHaveLength(2));
+  });
+
   it('downloads the selected items in one call and saves under the content-disposition name', async () => {
     const fetchMock = stubApi([one], (url) =>
       url === '/v1/history/download'
