@@ -1,11 +1,12 @@
 // `npm run bench`: measures request throughput of Vocalis against a bare Fastify hello-world in the
 // same run, and writes docs/benchmarks.md. BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 10).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { PREMADE_VOICES } from '../apps/server/src/features/voices/voice-catalogue';
 import { freePort } from '../apps/server/src/testing/free-port';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -45,6 +46,18 @@ function admin(env: Record<string, string>, ...argv: string[]): string {
   return out.toString().trim().split('\n').at(-1)!;
 }
 
+// A fresh server makes the voice previews in the background after it starts listening; measure the
+// steady state, not that warm-up.
+async function previewsDone(dataDir: string) {
+  const dir = path.join(dataDir, 'files', 'voice-previews');
+  for (let i = 0; i < 600; i++) {
+    if (existsSync(dir) && readdirSync(dir).filter((f) => f.endsWith('.mp3')).length >= PREMADE_VOICES.length)
+      return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('voice previews were not generated within 5 minutes');
+}
+
 type Row = { target: string; rps: number; p50: number; p99: number; errors: number };
 
 async function measure(target: string, url: string, headers: Record<string, string> = {}): Promise<Row> {
@@ -72,6 +85,7 @@ async function benchVocalis(label: string, env: Record<string, string>): Promise
   try {
     const base = `http://127.0.0.1:${port}`;
     await waitUp(`${base}/readyz`);
+    await previewsDone(env.DATA_DIR!);
     return [
       await measure(`Vocalis (${label}) GET /healthz`, `${base}/healthz`),
       await measure(`Vocalis (${label}) GET /v1/messages (xi-api-key, 20 rows)`, `${base}/v1/messages`, {
@@ -152,6 +166,7 @@ function writeReport(rows: Row[], speech: string) {
     `- Machine: ${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB RAM, ${os.type()} ${os.release()}, Node ${process.version}`,
     `- Command: \`npm run bench\` (BENCH_DURATION=${duration}, BENCH_CONNECTIONS=${connections})`,
     '- Method: autocannon on loopback, 2 s warm-up then the measured run; each server is its own process with',
+    '  its voice previews already generated (the start-up warm-up is not measured),',
     '  LOG_LEVEL=warn, the load generator shares the same 2 cores. The ratio is against the bare Fastify',
     '  hello-world measured in the same run.',
     '',

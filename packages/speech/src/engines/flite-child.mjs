@@ -33,12 +33,19 @@ function run({ args }) {
   }
 }
 
+// The parent may have gone away while Flite ran: then there is nobody to answer.
+const reply = (m) => {
+  if (process.connected) process.send(m);
+};
+
 process.on('message', (msg) => {
+  let result;
   try {
-    process.send({ id: msg.id, ...run(msg) });
+    result = { id: msg.id, ...run(msg) };
   } catch (err) {
-    process.send({ id: msg.id, error: String(err?.stack ?? err) });
+    result = { id: msg.id, error: String(err?.stack ?? err) };
   }
+  reply(result);
 });
 process.on('disconnect', () => process.exit(0));
-process.send({ ready: true });
+reply({ ready: true });

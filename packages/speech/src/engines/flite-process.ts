@@ -72,7 +72,12 @@ export class FliteProcess {
       });
       this.child = child;
       child.on('message', (m: Reply | { ready: true }) => {
-        if ('ready' in m) return resolve(child);
+        if ('ready' in m) {
+          // The channel stayed referenced until now so a short-lived script does not exit while the
+          // child is still starting (it would then answer into a closed channel).
+          if (!this.pending.size) child.channel?.unref();
+          return resolve(child);
+        }
         const call = this.pending.get(m.id);
         this.pending.delete(m.id);
         if (!this.pending.size) child.channel?.unref();
@@ -98,9 +103,8 @@ export class FliteProcess {
         }
         reject(err);
       });
-      // Never keep this process alive just for the child.
+      // Never keep this process alive just for an idle child (the channel is released once it is ready).
       child.unref();
-      child.channel?.unref();
     });
     return this.ready;
   }
