@@ -1,9 +1,10 @@
 import type { SVGProps } from 'react';
 
 /** Line icons drawn inline (24px grid, stroke = currentColor) so the app ships no icon font or CDN asset. */
-type IconProps = SVGProps<SVGSVGElement>;
+export type IconProps = SVGProps<SVGSVGElement>;
 
-function Icon({ children, ...props }: IconProps) {
+/** The shared 24px line-icon frame; other icon sets draw inside it. */
+export function Icon({ children, ...props }: IconProps) {
   return (
     <svg
       xmlns="http://www.w3.org/2000/svg"

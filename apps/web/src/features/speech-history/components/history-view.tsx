@@ -17,7 +17,7 @@ import { errorToastMessage } from '@/lib/error-toast';
 import { useDeleteHistoryItems } from '../api/delete-history-items';
 import { historyAudioUrl, useDownloadHistory } from '../api/download-history';
 import { useHistory, type HistoryFilters } from '../api/get-history';
-import { useVoices } from '../api/get-voices';
+import { useVoices } from '@/lib/voices';
 
 import { HistoryRow } from './history-row';
 import { HistoryToolbar, type ToolbarValue } from './history-toolbar';

@@ -12,7 +12,7 @@ import { useLocalStorage } from '@/hooks/use-local-storage';
 import { useDefaultVoiceSettings } from '../api/get-default-voice-settings';
 import { useModels } from '../api/get-models';
 import { useQuota } from '../api/get-quota';
-import { useVoices } from '../api/get-voices';
+import { useVoices } from '@/lib/voices';
 import { rememberRecent } from '../lib/voice-sections';
 import { FALLBACK_SETTINGS, type VoiceSettingsValue } from '../lib/voice-settings-bounds';
 
@@ -25,14 +25,20 @@ import { VoiceDropdown } from './voice-dropdown';
 import { VoiceSettingsPanel } from './voice-settings-panel';
 
 /** Storage keys (§9: "selected model ... voice"); under 'xi:' so sign-out clears them. */
-export const STORAGE_KEYS = { model: 'selected_model', voice: 'voice', recentVoices: 'recent_voices' } as const;
+export const STORAGE_KEYS = {
+  model: 'selected_model',
+  voice: 'voice',
+  recentVoices: 'recent_voices',
+} as const;
 const NO_RECENT: string[] = [];
 const DEFAULT_MAX_TEXT = 5000;
 
 function Card({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <section className="space-y-3">
-      <h3 className="text-xs font-semibold tracking-wide text-zinc-500 uppercase dark:text-zinc-400">{title}</h3>
+      <h3 className="text-xs font-semibold tracking-wide text-zinc-500 uppercase dark:text-zinc-400">
+        {title}
+      </h3>
       {children}
     </section>
   );
@@ -92,7 +98,9 @@ export function TextToSpeechView() {
           <div className="flex flex-col-reverse items-stretch gap-3 border-t border-zinc-100 p-4 sm:flex-row sm:items-center sm:justify-between dark:border-zinc-800">
             <p className="text-xs text-zinc-500 dark:text-zinc-400">
               {overQuota ? (
-                <span className="text-rose-600 dark:text-rose-400">This text is longer than your remaining quota.</span>
+                <span className="text-rose-600 dark:text-rose-400">
+                  This text is longer than your remaining quota.
+                </span>
               ) : (
                 <span className="hidden sm:inline">
                   <kbd className="font-sans">Ctrl</kbd> + <kbd className="font-sans">Enter</kbd> to generate
