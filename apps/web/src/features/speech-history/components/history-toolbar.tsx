@@ -17,7 +17,7 @@ type HistoryToolbarProps = {
   voices: Voice[];
 };
 
-const selectClasses = `${inputClasses} w-auto pr-8`;
+const selectClasses = `${inputClasses} w-auto! pr-8`;
 
 /** Search box, voice filter, date range and sort order of the history list. */
 export function HistoryToolbar({ value, onChange, voices }: HistoryToolbarProps) {
@@ -31,7 +31,7 @@ export function HistoryToolbar({ value, onChange, voices }: HistoryToolbarProps)
         placeholder="Search history"
         value={value.search}
         onChange={(e) => set('search', e.target.value)}
-        className={`${inputClasses} max-w-xs flex-1`}
+        className={`${inputClasses} w-64! max-w-full`}
       />
       <select
         aria-label="Voice"
@@ -53,7 +53,7 @@ export function HistoryToolbar({ value, onChange, voices }: HistoryToolbarProps)
           aria-label="From date"
           value={value.from}
           onChange={(e) => set('from', e.target.value)}
-          className={`${inputClasses} w-auto`}
+          className={`${inputClasses} w-auto!`}
         />
       </label>
       <label className="flex items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400">
@@ -63,7 +63,7 @@ export function HistoryToolbar({ value, onChange, voices }: HistoryToolbarProps)
           aria-label="To date"
           value={value.to}
           onChange={(e) => set('to', e.target.value)}
-          className={`${inputClasses} w-auto`}
+          className={`${inputClasses} w-auto!`}
         />
       </label>
       <select
