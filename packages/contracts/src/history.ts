@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-export const historySource = z.enum([
+/** Where a history item came from (the SDK's history `source` values). */
+export const HISTORY_SOURCES = [
   'TTS',
   'STS',
   'Projects',
@@ -13,7 +14,8 @@ export const historySource = z.enum([
   'InVPC',
   'Flows',
   'VoicePreview',
-]);
+] as const;
+export const historySource = z.enum(HISTORY_SOURCES);
 
 /** content-and-workspace.md §3 "Feedback on a history item". */
 export const historyFeedback = z

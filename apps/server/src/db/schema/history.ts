@@ -1,34 +1,12 @@
+import { HISTORY_SOURCES, type historyFeedback } from '@vocalis/contracts/history';
+import type { z } from 'zod';
 import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { workspaces } from './workspaces';
 
-/** content-and-workspace.md §3 "Feedback on a history item". */
-export type HistoryFeedback = {
-  thumbs_up: boolean;
-  feedback: string;
-  emotions: boolean;
-  inaccurate_clone: boolean;
-  glitches: boolean;
-  audio_quality: boolean;
-  other: boolean;
-  review_status: string;
-};
-
-export const HISTORY_SOURCES = [
-  'TTS',
-  'STS',
-  'Projects',
-  'PD',
-  'AN',
-  'Dubbing',
-  'PlayAPI',
-  'ConvAI',
-  'VoiceGeneration',
-  'InVPC',
-  'Flows',
-  'VoicePreview',
-] as const;
+// The source list and feedback shape are the API's (packages/contracts); the table stores them as they are.
 export type HistorySource = (typeof HISTORY_SOURCES)[number];
+export type HistoryFeedback = z.infer<typeof historyFeedback>;
 
 // content-and-workspace.md §3 "History item": one logged generation; the audio lives in file storage.
 export const historyItems = pgTable(
