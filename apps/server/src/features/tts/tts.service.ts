@@ -11,7 +11,7 @@ import type { ChargeableCaller } from '../api-keys/api-keys.service';
 import type { HistoryService } from '../history/history.service';
 import type { BuiltInModel, ModelCatalogue } from '../models/model-catalogue';
 import type { Reservation, UsageService } from '../usage/usage.service';
-import type { CatalogueVoice } from '../voices/voice-catalogue';
+import type { CatalogueVoice } from '../voices/voice-builders';
 import type { VoicesService } from '../voices/voices.service';
 import { createEncoder, type AudioTarget } from './audio-target';
 

@@ -11,7 +11,7 @@ import { encodeAudio } from '@vocalis/speech/audio/encode';
 import { synthesizeUtterance } from '@vocalis/speech/synthesize';
 import type { EngineRegistry } from '../../speech/engines';
 import { planSpeech } from '../../speech/speech-plan';
-import type { CatalogueVoice } from './voice-catalogue';
+import type { CatalogueVoice } from './voice-builders';
 
 /** Bump when the synthesis pipeline changes in a way that changes previews. */
 const RENDER_VERSION = 1;

@@ -1,6 +1,6 @@
 import type { Voice, VoiceSettingsResponse } from '@vocalis/contracts/voices';
 import { DEFAULT_MODEL_ID } from '../models/model-catalogue';
-import type { CatalogueVoice } from './voice-catalogue';
+import type { CatalogueVoice } from './voice-builders';
 
 const NATIVE_MODEL = { flite: 'vocalis_flite_v1', espeak: 'vocalis_espeak_v1' } as const;
 

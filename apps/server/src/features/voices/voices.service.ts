@@ -1,7 +1,8 @@
 import type { SearchVoicesQuery, Voice, VoiceSettingsResponse } from '@vocalis/contracts/voices';
 import { badRequest, notFound } from '../../errors';
 import { effectiveSettings } from '../../speech/speech-plan';
-import { OPENAI_VOICE_MAP, type CatalogueVoice } from './voice-catalogue';
+import type { CatalogueVoice } from './voice-builders';
+import { OPENAI_VOICE_MAP } from './voice-catalogue';
 import type { PreviewFile, VoicePreviews } from './voice-previews';
 import { presentVoice } from './voices.presenter';
 

@@ -1,0 +1,102 @@
+/**
+ * How a premade voice is put together from an engine voice and a prosody profile, and how it is
+ * described: truthfully, as a parametric (Flite) or formant (eSpeak-NG) voice.
+ */
+import type { Prosody } from '@vocalis/speech/engine';
+import type { VoiceProfile } from '../../speech/voice-profile';
+
+/** The ElevenLabs label set every premade voice carries. */
+export interface VoiceLabels {
+  accent: string;
+  gender: 'male' | 'female';
+  age: 'young' | 'middle_aged' | 'old';
+  descriptive: string;
+  use_case: string;
+}
+
+/** One catalogue entry: the speech profile plus what the API shows. */
+export interface CatalogueVoice extends VoiceProfile {
+  name: string;
+  description: string;
+  labels: VoiceLabels;
+  /** What the preview says, in the voice's language. */
+  previewText: string;
+}
+
+type FliteVoice = 'kal16' | 'awb' | 'rms' | 'slt';
+const FLITE_INFO: Record<FliteVoice, { what: string; espeak: string; remote: string }> = {
+  kal16: { what: "Flite's kal16 diphone voice", espeak: 'klatt4', remote: 'onyx' },
+  awb: { what: "Flite's awb voice (CMU Arctic, statistical parametric)", espeak: 'm3', remote: 'fable' },
+  rms: { what: "Flite's rms voice (CMU Arctic, statistical parametric)", espeak: 'm2', remote: 'echo' },
+  slt: { what: "Flite's slt voice (CMU Arctic, statistical parametric)", espeak: 'klatt5', remote: 'nova' },
+};
+
+/** The preview sentence of the English voices. */
+export const englishPreview = (name: string) =>
+  `Hello, I'm ${name}, one of the built-in Vocalis voices. This is how I sound reading your text.`;
+
+/** A voice built on Flite (English); its eSpeak rendering is a matching English variant. */
+export function flite(
+  voiceId: string,
+  name: string,
+  voice: FliteVoice,
+  prosody: Prosody,
+  labels: VoiceLabels,
+  character: string,
+  extra: Partial<CatalogueVoice> = {},
+): CatalogueVoice {
+  const info = FLITE_INFO[voice];
+  const locale = voice === 'awb' ? 'en-GB' : 'en-US';
+  return {
+    voiceId,
+    name,
+    engine: 'flite',
+    language: 'en',
+    locale,
+    flite: { voice, prosody },
+    espeak: { language: voice === 'awb' ? 'en-gb-scotland' : 'en-us', variant: info.espeak, prosody },
+    remoteVoice: info.remote,
+    labels,
+    description: `${character} Built on ${info.what} with its own pitch and pace profile: a parametric voice, not a recording of a person. Clear and intelligible, clearly synthetic.`,
+    previewText: englishPreview(name),
+    ...extra,
+  };
+}
+
+/** A voice built on eSpeak-NG; English requests on the English-only model use a matching Flite voice. */
+export function espeak(
+  voiceId: string,
+  name: string,
+  language: string,
+  locale: string,
+  espeakVoice: string,
+  variant: string,
+  labels: VoiceLabels,
+  character: string,
+  previewText: string,
+  prosody: Prosody = {},
+): CatalogueVoice {
+  const female = labels.gender === 'female';
+  return {
+    voiceId,
+    name,
+    engine: 'espeak',
+    language,
+    locale,
+    flite: { voice: female ? 'slt' : 'kal16' },
+    espeak: { language: espeakVoice, variant, prosody },
+    remoteVoice: female ? 'shimmer' : 'onyx',
+    labels,
+    description: `${character} An eSpeak-NG formant voice (variant ${variant}): robotic and buzzy but intelligible, and very fast to generate. Not a recording of a person.`,
+    previewText,
+  };
+}
+
+/** The label set, in the order the catalogue writes it. */
+export const L = (
+  accent: string,
+  gender: VoiceLabels['gender'],
+  age: VoiceLabels['age'],
+  descriptive: string,
+  use_case: string,
+): VoiceLabels => ({ accent, gender, age, descriptive, use_case });
