@@ -1,13 +1,14 @@
 // `npm run bench`: measures request throughput of Vocalis against a bare Fastify hello-world in the
 // same run, and writes docs/benchmarks.md. BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 10).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { PREMADE_VOICES } from '../apps/server/src/features/voices/voice-catalogue';
 import { freePort } from '../apps/server/src/testing/free-port';
+import { benchSpeechServer } from './speech-server';
 
 const root = path.resolve(import.meta.dirname, '..');
 const duration = Number(process.env.BENCH_DURATION ?? 10);
@@ -70,9 +71,15 @@ async function measure(target: string, url: string, headers: Record<string, stri
   return { target, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors };
 }
 
-async function benchVocalis(label: string, env: Record<string, string>): Promise<Row[]> {
+async function benchVocalis(
+  label: string,
+  env: Record<string, string>,
+  more?: (base: string, key: string) => Promise<string>,
+): Promise<{ rows: Row[]; more: string }> {
   admin(env, 'create-user', '--email', 'bench@example.com', '--password', 'bench-password-1', '--verified');
   const key = admin(env, 'create-api-key', '--email', 'bench@example.com');
+  // Enterprise: unlimited characters and 15 generations at once, so the speech runs are not refused.
+  if (more) admin(env, 'set-plan', '--email', 'bench@example.com', '--tier', 'enterprise');
   for (let i = 0; i < 20; i++)
     admin(env, 'notify', '--email', 'bench@example.com', '--title', `Bench message ${i}`);
   const port = await freePort();
@@ -86,12 +93,13 @@ async function benchVocalis(label: string, env: Record<string, string>): Promise
     const base = `http://127.0.0.1:${port}`;
     await waitUp(`${base}/readyz`);
     await previewsDone(env.DATA_DIR!);
-    return [
+    const rows = [
       await measure(`Vocalis (${label}) GET /healthz`, `${base}/healthz`),
       await measure(`Vocalis (${label}) GET /v1/messages (xi-api-key, 20 rows)`, `${base}/v1/messages`, {
         'xi-api-key': key,
       }),
     ];
+    return { rows, more: more ? await more(base, key) : '' };
   } finally {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
@@ -111,14 +119,14 @@ async function main() {
 
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vocalis-bench-'));
   try {
-    rows.push(
-      ...(await benchVocalis('embedded PGlite', {
-        DATA_DIR: dataDir,
-        WEB_DIST_DIR: path.join(dataDir, 'none'),
-      })),
-    );
-  } finally {
+    const r = await benchVocalis('embedded PGlite', {
+      DATA_DIR: dataDir,
+      WEB_DIST_DIR: path.join(dataDir, 'none'),
+    });
+    rows.push(...r.rows);
+  } catch (err) {
     rmSync(dataDir, { recursive: true, force: true });
+    throw err;
   }
 
   const pgBase = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -127,34 +135,41 @@ async function main() {
     () => true,
     () => false,
   );
+  let serverSpeech = '';
   if (pgUp) {
     const name = `vocalis_bench_${Date.now()}`;
     await admin_.query(`CREATE DATABASE ${name}`);
     const url = new URL(pgBase);
     url.pathname = `/${name}`;
     const dir = mkdtempSync(path.join(os.tmpdir(), 'vocalis-bench-pg-'));
+    // The previews are named by content hash: reuse the ones the first server made.
+    cpSync(path.join(dataDir, 'files', 'voice-previews'), path.join(dir, 'files', 'voice-previews'), {
+      recursive: true,
+    });
     try {
-      rows.push(
-        ...(await benchVocalis('PostgreSQL 15', {
-          DATA_DIR: dir,
-          DATABASE_URL: url.toString(),
-          WEB_DIST_DIR: path.join(dir, 'none'),
-        })),
+      const r = await benchVocalis(
+        'PostgreSQL 15',
+        { DATA_DIR: dir, DATABASE_URL: url.toString(), WEB_DIST_DIR: path.join(dir, 'none') },
+        (base, key) =>
+          benchSpeechServer({ base, key, databaseUrl: url.toString(), userEmail: 'bench@example.com' }),
       );
+      rows.push(...r.rows);
+      serverSpeech = r.more;
     } finally {
       await admin_.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin_.end();
       rmSync(dir, { recursive: true, force: true });
     }
   }
+  rmSync(dataDir, { recursive: true, force: true });
   console.log('measuring the speech engines (bench/speech.ts)');
   const speech = execFileSync(process.execPath, ['--import', 'tsx', path.join(root, 'bench/speech.ts')], {
     env: { PATH: process.env.PATH! },
   }).toString();
-  writeReport(rows, speech);
+  writeReport(rows, speech, serverSpeech);
 }
 
-function writeReport(rows: Row[], speech: string) {
+function writeReport(rows: Row[], speech: string, serverSpeech: string) {
   const baseline = rows[0]!.rps;
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
   const lines = [
@@ -164,7 +179,7 @@ function writeReport(rows: Row[], speech: string) {
     '',
     `- Date: ${new Date().toISOString()}`,
     `- Machine: ${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB RAM, ${os.type()} ${os.release()}, Node ${process.version}`,
-    `- Command: \`npm run bench\` (BENCH_DURATION=${duration}, BENCH_CONNECTIONS=${connections})`,
+    `- Command: \`npm run bench\` (BENCH_DURATION=${duration}, BENCH_CONNECTIONS=${connections}, BENCH_TTFB_SAMPLES=${process.env.BENCH_TTFB_SAMPLES ?? 20}, BENCH_HISTORY_ROWS=${process.env.BENCH_HISTORY_ROWS ?? 1_000_000})`,
     '- Method: autocannon on loopback, 2 s warm-up then the measured run; each server is its own process with',
     '  its voice previews already generated (the start-up warm-up is not measured),',
     '  LOG_LEVEL=warn, the load generator shares the same 2 cores. The ratio is against the bare Fastify',
@@ -193,6 +208,9 @@ function writeReport(rows: Row[], speech: string) {
     'From `bench/speech.ts` in the same run (RTF = synthesis time / audio length; lower is faster).',
     '',
     speech.replace(/^### /, '#### ').trim(),
+    '',
+    serverSpeech.trim() ||
+      '## Speech and history through the server\n\nNot measured: PostgreSQL was not reachable.',
     '',
   ];
   writeFileSync(path.join(root, 'docs/benchmarks.md'), lines.join('\n'));

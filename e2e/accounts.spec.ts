@@ -27,7 +27,9 @@ test('signs up, follows the verification mail from the mailbox, and signs in', a
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByText('Your email address has not been verified yet.', { exact: false })).toBeVisible();
+  await expect(
+    page.getByText('Your email address has not been verified yet.', { exact: false }),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Resend email' }).click();
   await expect(
     page.getByText('We have sent you a new email with instructions on how to verify your account.'),
@@ -51,6 +53,44 @@ test('signs up, follows the verification mail from the mailbox, and signs in', a
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+
+  // A new sign-up goes through onboarding first: two survey steps, then the checklist.
+  await expect(page).toHaveURL(/\/app\/onboarding$/);
+  await expect(page.getByLabel('First name')).toHaveValue('Grace');
+  await page.getByText('Developer', { exact: true }).click();
+  await page.getByText('Building an app', { exact: true }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/app\/onboarding\/next$/);
+  await page.getByLabel('Time zone').selectOption('Europe/London');
+  await page.getByText('Friend or colleague', { exact: true }).click();
+  await page.getByRole('button', { name: 'Finish' }).click();
+  await expect(page).toHaveURL(/\/app\/onboarding-checklist$/);
+  await expect(page.getByText('0 of 7 steps completed')).toBeVisible();
+  const user = (await (await page.request.get('/v1/user')).json()) as {
+    is_onboarding_completed: boolean;
+    onboarding_survey: Record<string, string>;
+  };
+  expect(user.is_onboarding_completed).toBe(true);
+  expect(user.onboarding_survey).toMatchObject({
+    first_name: 'Grace',
+    role: 'Developer',
+    timezone: 'Europe/London',
+  });
+
+  // Creating an API key completes its step on the server; the page hears it live and congratulates.
+  await page.goto('/app/settings/api-keys');
+  await page.getByRole('button', { name: 'Create API key' }).click();
+  await page.getByLabel('Name').fill('Laptop');
+  await page.getByRole('button', { name: 'Create' }).click();
+  await expect(
+    page.getByText('Congratulations on completing a step in your onboarding checklist.'),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Done' }).click();
+  await page.goto('/app/onboarding-checklist');
+  await expect(page.getByText('1 of 7 steps completed')).toBeVisible();
+
+  // Onboarding is done: home stays home.
+  await page.goto('/app/home');
   await expect(page).toHaveURL(/\/app\/home$/);
 });
 

@@ -3,3 +3,5 @@ import path from 'node:path';
 export const E2E_ROOT = path.resolve(import.meta.dirname, '..');
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8765);
 export const E2E_DATA_DIR = path.join(E2E_ROOT, 'e2e/.data');
+/** The local OpenID Connect provider that stands in for Google, GitHub and Apple in the e2e run. */
+export const E2E_OIDC_PORT = E2E_PORT + 1;

@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { E2E_DATA_DIR, E2E_PORT, E2E_ROOT as root } from './e2e-env';
+import { E2E_DATA_DIR, E2E_OIDC_PORT, E2E_PORT, E2E_ROOT as root } from './e2e-env';
+
+const oidcIssuer = `http://127.0.0.1:${E2E_OIDC_PORT}`;
 
 export default defineConfig({
   testDir: '.',
@@ -29,19 +31,35 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    // The built app, as `npm start` serves it (run `npm run build` first; `npm run test:e2e` does).
-    // Each run starts from an empty embedded database.
-    command: `rm -rf '${E2E_DATA_DIR}' && exec node --import tsx '${path.join(root, 'apps/server/src/api.ts')}'`,
-    url: `http://127.0.0.1:${E2E_PORT}/readyz`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    env: {
-      PORT: String(E2E_PORT),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,
-      DATA_DIR: E2E_DATA_DIR,
-      LOG_LEVEL: 'warn',
+  webServer: [
+    {
+      // Social sign-in's providers (Google, GitHub, Apple) are one local OIDC provider (social-sign-in.spec.ts).
+      command: `exec node --import tsx '${path.join(root, 'apps/server/src/testing/oidc-stand-in.ts')}' ${E2E_OIDC_PORT} http://127.0.0.1:${E2E_PORT}`,
+      url: `${oidcIssuer}/.well-known/openid-configuration`,
+      timeout: 60_000,
+      reuseExistingServer: false,
     },
-  },
+    {
+      // The built app, as `npm start` serves it (run `npm run build` first; `npm run test:e2e` does).
+      // Each run starts from an empty embedded database.
+      command: `rm -rf '${E2E_DATA_DIR}' && exec node --import tsx '${path.join(root, 'apps/server/src/api.ts')}'`,
+      url: `http://127.0.0.1:${E2E_PORT}/readyz`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      env: {
+        PORT: String(E2E_PORT),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,
+        DATA_DIR: E2E_DATA_DIR,
+        LOG_LEVEL: 'warn',
+        GOOGLE_CLIENT_ID: 'vocalis-google',
+        GOOGLE_CLIENT_SECRET: 'google-secret-for-tests',
+        GOOGLE_ISSUER: oidcIssuer,
+        GITHUB_CLIENT_ID: 'vocalis-github',
+        GITHUB_CLIENT_SECRET: 'github-secret-for-tests',
+        GITHUB_URL: oidcIssuer,
+        GITHUB_API_URL: oidcIssuer,
+      },
+    },
+  ],
 });

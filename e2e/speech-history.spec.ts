@@ -15,7 +15,7 @@ async function signIn(page: Page, target: string) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(new RegExp(`${target}$`));
+  await expect(page).toHaveURL(new RegExp(`${target}$`), { timeout: 20_000 });
 }
 
 test('lists a generation in history, plays and downloads it, then deletes it after confirmation', async ({
@@ -70,4 +70,64 @@ test('lists a generation in history, plays and downloads it, then deletes it aft
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Generation deleted')).toBeVisible();
   await expect(page.getByText('No generations yet')).toBeVisible();
+});
+
+test('shares a generation from the side panel: the link is copied and plays for anyone, signed out', async ({
+  page,
+  context,
+  browser,
+}) => {
+  // Generation, two players, a second browser context: more than the default minute on a shared machine.
+  test.setTimeout(150_000);
+  await signIn(page, TTS);
+  const text = `Shared end to end check ${Date.now()}.`;
+  await page.getByLabel('Text').fill(text);
+  await page.getByRole('button', { name: 'Generate speech' }).click();
+  await expect(page.getByRole('button', { name: 'Download' })).toBeEnabled({ timeout: 30_000 });
+
+  // The side panel lists it newest first and plays it in its own player.
+  await page.getByRole('button', { name: 'Recent', exact: true }).click();
+  const panel = page.getByRole('dialog', { name: 'Recent generations' });
+  const item = panel.getByTestId('history-panel-item').filter({ hasText: text });
+  await expect(item).toHaveCount(1);
+  await expect(panel.getByTestId('history-panel-item').first()).toContainText(text);
+  await item.getByRole('button', { name: /^Play / }).click();
+  await expect(panel.getByTestId('audio-player')).toHaveAttribute('data-state', /playing|ended/, {
+    timeout: 20_000,
+  });
+
+  // Share: the modal shows the link shortened to 38 characters plus an ellipsis; Copy puts all of it on the clipboard.
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await item.getByRole('button', { name: /^Share / }).click();
+  const modal = page.getByRole('dialog', { name: 'Share this generation' });
+  const shown = modal.getByTestId('share-link');
+  const link = (await shown.getAttribute('href'))!;
+  expect(link).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/share\/[A-Za-z0-9]{24}$/);
+  await expect(shown).toHaveText(`${link.slice(0, 38)}…`);
+  await modal.getByRole('button', { name: /Copy link/ }).click();
+  await expect(page.getByText('Share link copied to clipboard')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+
+  // The public name the page shows.
+  await modal.getByRole('button', { name: /Change public name/ }).click();
+  await modal.getByLabel('Public name').fill('Ada the Narrator');
+  await modal.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Public name updated')).toBeVisible();
+  await expect(modal.getByText('Ada the Narrator')).toBeVisible();
+
+  // A fresh browser context has no session: the public page still plays the audio.
+  const stranger = await browser.newContext();
+  const listener = await stranger.newPage();
+  await listener.goto(link);
+  await expect(listener.getByText(text)).toBeVisible();
+  await expect(listener.getByText('Ada the Narrator', { exact: false }).first()).toBeVisible();
+  await expect(listener.getByTestId('shared-voice')).not.toBeEmpty();
+  await listener.getByRole('button', { name: 'Play', exact: true }).click();
+  await expect(listener.getByTestId('audio-player')).toHaveAttribute('data-state', /playing|ended/, {
+    timeout: 20_000,
+  });
+  // An unknown link says so.
+  await listener.goto(link.replace(/[A-Za-z0-9]{24}$/, 'NoSuchShareLink000000000'));
+  await expect(listener.getByText('This shared speech is not available')).toBeVisible();
+  await stranger.close();
 });

@@ -3,6 +3,8 @@ import pino from 'pino';
 import { adminSocketPath } from './admin/admin-socket';
 import { runAdminCommand, type AdminResult } from './admin/commands';
 import { createAuth } from './auth/auth';
+import { PhoneFactorService } from './features/two-factor/phone-factor.service';
+import { createSmsSender } from './sms/sms-sender';
 import { AUTH_MESSAGES } from './auth/auth-hooks';
 import { UserService } from './features/user/user.service';
 import { Mailer } from './mail/mailer';
@@ -48,6 +50,7 @@ async function main(): Promise<number> {
         auth: createAuth(database.db, config, {
           mailer: new Mailer(database.db, config, log),
           accounts: users,
+          phoneFactor: new PhoneFactorService(database.db, createSmsSender(database.db, config)),
         }),
         messages: new MessagesService(database.db, bus),
         users,

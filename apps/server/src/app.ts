@@ -11,10 +11,19 @@ import type { Database } from './db/client';
 import { healthRoutes, type Lifecycle } from './features/health/health.routes';
 import { registerMailboxRoutes } from './features/mailbox/mailbox.routes';
 import { AUTH_MESSAGES } from './auth/auth-hooks';
+import { emailChangeRoutes } from './features/account-codes/email-change.routes';
+import { EmailChangeService } from './features/account-codes/email-change.service';
+import { supportAccessRoutes } from './features/account-codes/support-access.routes';
+import { SupportAccessService } from './features/account-codes/support-access.service';
 import { AccountActionsService } from './features/user/account-actions.service';
 import { userRoutes } from './features/user/user.routes';
+import { registerAccountFeatures } from './features/user/account-features';
 import { apiKeysFeature } from './features/api-keys/api-keys.routes';
 import { twoFactorFeature } from './features/two-factor/two-factor.routes';
+import { PhoneFactorService } from './features/two-factor/phone-factor.service';
+import { createSmsSender } from './sms/sms-sender';
+import { registerSmsOutboxRoutes } from './sms/sms.routes';
+import { socialSignInRoutes } from './features/social-sign-in/social-sign-in.routes';
 import { UserService } from './features/user/user.service';
 import { messagesRoutes } from './features/messages/messages.routes';
 import { MessagesService } from './features/messages/messages.service';
@@ -28,7 +37,10 @@ import { registerWebApp } from './plugins/web-app';
 import { registerSpeechFeatures } from './features/tts/speech-features';
 import { historyRoutes } from './features/history/history.routes';
 import { HistoryService } from './features/history/history.service';
+import { sharingRoutes } from './features/sharing/sharing.routes';
+import { SharingService } from './features/sharing/sharing.service';
 import { UsageService } from './features/usage/usage.service';
+import { billingFeature, createBilling, subscriptionSource } from './features/billing/billing.feature';
 import { LocalFileStorage } from './storage/local-files';
 
 export type AppOptions = {
@@ -65,8 +77,12 @@ export async function buildApp({ config, database, bus = new EventBus(), logger 
   // Accounts: users, their personal workspaces, and the auth instance that creates them.
   // Workspace character quota and concurrent-generation slots (decision 010).
   const usage = new UsageService(database.db);
-  const users = new UserService(database.db, config, bus, AUTH_MESSAGES, usage);
-  const auth = createAuth(database.db, config, { mailer, accounts: users });
+  // Billing (decision 015): plans, checkout, invoices; GET /v1/user's subscription comes from it too.
+  const billing = createBilling({ db: database.db, config, bus, log: app.log });
+  const users = new UserService(database.db, config, bus, AUTH_MESSAGES, subscriptionSource(usage, billing));
+  // The phone (SMS) second factor; texts go to the outbox unless SMS_TRANSPORT names a provider.
+  const phoneFactor = new PhoneFactorService(database.db, createSmsSender(database.db, config));
+  const auth = createAuth(database.db, config, { mailer, accounts: users, phoneFactor });
   const accountActions = new AccountActionsService(auth, database.db, config);
 
   registerErrorHandler(app);
@@ -84,6 +100,8 @@ export async function buildApp({ config, database, bus = new EventBus(), logger 
       },
     },
     crossOriginEmbedderPolicy: false,
+    // The social sign-in popup (a provider's page) must be able to post its result back to the app.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
   await app.register(cors, {
     origin: config.corsOrigins.length ? config.corsOrigins : false,
@@ -94,13 +112,19 @@ export async function buildApp({ config, database, bus = new EventBus(), logger 
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await registerOpenApi(app, config.publicUrl);
   registerAuth(app, auth, database.db, config.publicUrl);
+  // Onboarding, consent and account calls; first, so its checklist hook sees every later route.
+  const accountFeatures = await registerAccountFeatures(app, { db: database.db, config, users });
 
   await app.register(healthRoutes(database, lifecycle));
   await app.register(messagesRoutes(messages));
   await app.register(userRoutes(users, accountActions));
+  // Email change and its revert link, with single-use hashed codes (decision 019).
+  await app.register(emailChangeRoutes(new EmailChangeService(database.db, config, mailer)));
+  await app.register(supportAccessRoutes(new SupportAccessService(database.db, config, mailer)));
   // Accounts part 2: API-key management, backup-code calls of the second factor (decision 009).
   await app.register(apiKeysFeature(database.db));
-  await app.register(twoFactorFeature(auth, database.db));
+  await app.register(twoFactorFeature(auth, database.db, phoneFactor));
+  await app.register(socialSignInRoutes(config.social));
   // End of accounts part 2.
   registerLiveRoutes(app, bus, {
     authenticate: (headers) => resolvePrincipal(auth, database.db, headers),
@@ -108,16 +132,36 @@ export async function buildApp({ config, database, bus = new EventBus(), logger 
   });
   // Speech: voices, models, text to speech, OpenAI-compatible /v1/audio/speech (features/{voices,models,tts}).
   const history = new HistoryService(database.db, new LocalFileStorage(config.filesDir), usage);
-  const speech = await registerSpeechFeatures(app, config, { usage, history });
+  const speech = await registerSpeechFeatures(app, config, { usage, history, db: database.db });
   await app.register(historyRoutes(history));
+  // Share links of history items, their public page's API, the public user name (features/sharing).
+  const files = new LocalFileStorage(config.filesDir);
+  await app.register(sharingRoutes(new SharingService(database.db, files, usage, config.publicUrl)));
   app.addHook('onClose', async () => usage.stop());
   // End of speech.
   if (config.mail.transport === 'outbox') {
     registerMailboxRoutes(app, database.db, { allowRemote: config.mailboxAllowRemote });
   }
+  if (config.sms.transport === 'outbox') {
+    registerSmsOutboxRoutes(app, database.db, { allowRemote: config.mailboxAllowRemote });
+  }
+  await app.register(billingFeature(billing, database.db));
   registerNotFound(app, web?.fallback);
 
-  return { app, auth, bus, mailer, messages, users, lifecycle, speech, usage, history };
+  return {
+    app,
+    auth,
+    bus,
+    mailer,
+    messages,
+    users,
+    lifecycle,
+    speech,
+    usage,
+    history,
+    billing,
+    accountFeatures,
+  };
 }
 
 export type BuiltApp = Awaited<ReturnType<typeof buildApp>>;

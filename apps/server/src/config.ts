@@ -37,6 +37,33 @@ export const envSchema = z.object({
   SPEECH_HTTP_URL: z.url({ protocol: /^https?$/ }).optional(),
   SPEECH_HTTP_MODEL: z.string().min(1).default('tts-1'),
   SPEECH_HTTP_API_KEY: z.string().min(1).optional(),
+  // Billing (decision 015): the embedded card processor with test cards, or Stripe.
+  PAYMENT_PROVIDER: z.enum(['local', 'stripe']).default('local'),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Another Stripe API host (a local fake in tests, a proxy): https://host:port. */
+  STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  // Social sign-in (accounts.md §1): each provider is offered only when its client id and secret are set.
+  // The issuer / base URLs default to the real providers; tests point them at a local OIDC provider.
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
+  GITHUB_CLIENT_ID: z.string().min(1).optional(),
+  GITHUB_CLIENT_SECRET: z.string().min(1).optional(),
+  GITHUB_URL: z.url().default('https://github.com'),
+  GITHUB_API_URL: z.url().default('https://api.github.com'),
+  APPLE_CLIENT_ID: z.string().min(1).optional(),
+  /** Apple's client secret is a JWT signed with the team's key (generated outside Vocalis). */
+  APPLE_CLIENT_SECRET: z.string().min(1).optional(),
+  APPLE_ISSUER: z.url().default('https://appleid.apple.com'),
+  /** Staff accounts (accounts.md §6): verified e-mail addresses at these domains are internal. */
+  STAFF_EMAIL_DOMAINS: z.string().default(''),
+  // Phone second factor: codes go to the outbox (visible at /dev/sms) or through Twilio's REST API.
+  SMS_TRANSPORT: z.enum(['outbox', 'twilio']).default('outbox'),
+  TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+  TWILIO_FROM: z.string().min(1).optional(),
+  TWILIO_API_URL: z.url().default('https://api.twilio.com'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -62,6 +89,23 @@ export type Config = {
   signInLimits: { perAccount: number; perIp: number; windowSeconds: number };
   /** Remote OpenAI-compatible speech server, when one is configured. */
   speechHttp?: { url: string; model: string; apiKey?: string };
+  /** The card processor; stripe needs its secret key and webhook secret. */
+  billing:
+    | { provider: 'local' }
+    | { provider: 'stripe'; secretKey: string; webhookSecret: string; apiUrl?: string };
+  /** Social sign-in providers that are configured (and so offered). */
+  social: SocialConfig;
+  /** Lower-case e-mail domains of staff accounts. */
+  staffEmailDomains: string[];
+  sms:
+    | { transport: 'outbox' }
+    | { transport: 'twilio'; accountSid: string; authToken: string; from: string; apiUrl: string };
+};
+
+export type SocialConfig = {
+  google?: { clientId: string; clientSecret: string; issuer: string };
+  github?: { clientId: string; clientSecret: string; webUrl: string; apiUrl: string };
+  apple?: { clientId: string; clientSecret: string; issuer: string };
 };
 
 export class ConfigError extends Error {}
@@ -75,10 +119,21 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const e = parsed.data;
+  if (e.PAYMENT_PROVIDER === 'stripe' && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: required when PAYMENT_PROVIDER=stripe',
+    );
+  }
   if (e.MAIL_TRANSPORT === 'smtp' && !e.SMTP_URL) {
     throw new ConfigError('Invalid configuration:\n  SMTP_URL: required when MAIL_TRANSPORT=smtp');
   }
+  if (e.SMS_TRANSPORT === 'twilio' && (!e.TWILIO_ACCOUNT_SID || !e.TWILIO_AUTH_TOKEN || !e.TWILIO_FROM)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM: required when SMS_TRANSPORT=twilio',
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
+  const trim = (url: string) => url.replace(/\/$/, '');
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -105,9 +160,58 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       perIp: e.SIGN_IN_MAX_FAILURES_PER_IP,
       windowSeconds: e.SIGN_IN_LOCKOUT_WINDOW_SECONDS,
     },
+    social: {
+      ...(e.GOOGLE_CLIENT_ID &&
+        e.GOOGLE_CLIENT_SECRET && {
+          google: {
+            clientId: e.GOOGLE_CLIENT_ID,
+            clientSecret: e.GOOGLE_CLIENT_SECRET,
+            issuer: trim(e.GOOGLE_ISSUER),
+          },
+        }),
+      ...(e.GITHUB_CLIENT_ID &&
+        e.GITHUB_CLIENT_SECRET && {
+          github: {
+            clientId: e.GITHUB_CLIENT_ID,
+            clientSecret: e.GITHUB_CLIENT_SECRET,
+            webUrl: trim(e.GITHUB_URL),
+            apiUrl: trim(e.GITHUB_API_URL),
+          },
+        }),
+      ...(e.APPLE_CLIENT_ID &&
+        e.APPLE_CLIENT_SECRET && {
+          apple: {
+            clientId: e.APPLE_CLIENT_ID,
+            clientSecret: e.APPLE_CLIENT_SECRET,
+            issuer: trim(e.APPLE_ISSUER),
+          },
+        }),
+    },
+    staffEmailDomains: e.STAFF_EMAIL_DOMAINS.split(',')
+      .map((d) => d.trim().replace(/^@/, '').toLowerCase())
+      .filter(Boolean),
+    sms:
+      e.SMS_TRANSPORT === 'twilio'
+        ? {
+            transport: 'twilio',
+            accountSid: e.TWILIO_ACCOUNT_SID!,
+            authToken: e.TWILIO_AUTH_TOKEN!,
+            from: e.TWILIO_FROM!,
+            apiUrl: trim(e.TWILIO_API_URL),
+          }
+        : { transport: 'outbox' },
     ...(e.SPEECH_HTTP_URL && {
       speechHttp: { url: e.SPEECH_HTTP_URL, model: e.SPEECH_HTTP_MODEL, apiKey: e.SPEECH_HTTP_API_KEY },
     }),
+    billing:
+      e.PAYMENT_PROVIDER === 'stripe'
+        ? {
+            provider: 'stripe',
+            secretKey: e.STRIPE_SECRET_KEY!,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
+            apiUrl: e.STRIPE_API_URL,
+          }
+        : { provider: 'local' },
   };
 }
 

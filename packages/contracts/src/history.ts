@@ -31,6 +31,12 @@ export const historyFeedback = z
   })
   .meta({ id: 'HistoryFeedback' });
 
+/** One line of a dialogue generation (the SDK's DialogueInputResponseModel). */
+export const historyDialogueLine = z
+  .object({ text: z.string(), voice_id: z.string(), voice_name: z.string() })
+  .meta({ id: 'HistoryDialogueLine' });
+export type HistoryDialogueLine = z.infer<typeof historyDialogueLine>;
+
 /** One history item, in the SDK's SpeechHistoryItemResponse shape. */
 export const historyItem = z
   .object({
@@ -51,6 +57,8 @@ export const historyItem = z
     share_link_id: z.string().nullable(),
     source: historySource,
     output_format: z.string().nullable(),
+    /** Text to dialogue: the lines with their voices (absent for single-voice items). */
+    dialogue: z.array(historyDialogueLine).optional(),
   })
   .meta({ id: 'HistoryItem' });
 

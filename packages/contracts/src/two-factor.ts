@@ -9,3 +9,43 @@ export const backupCodesResponse = z
 export const backupCodeParams = z.object({ code: z.string().min(1).max(64) });
 
 export type BackupCodesResponse = z.infer<typeof backupCodesResponse>;
+
+/** An E.164 phone number: "+", country code, subscriber number (7–15 digits in all). */
+export const e164PhoneNumber = z
+  .string()
+  .trim()
+  .regex(/^\+[1-9]\d{6,14}$/, 'Enter the phone number in international format, e.g. +14155550100.');
+
+/**
+ * POST /v1/user/update-mfa-factors (accounts.md §7, payload not shown; ours): the phone (SMS) factor.
+ * `{sms:{phone_number}}` texts a code to the number; `{sms:{phone_number, code}}` confirms it and turns the
+ * factor on; `{sms:null, password}` removes it.
+ */
+export const updateMfaFactorsBody = z.union([
+  z.object({ sms: z.object({ phone_number: e164PhoneNumber }).strict() }).strict(),
+  z
+    .object({
+      sms: z
+        .object({
+          phone_number: e164PhoneNumber,
+          code: z
+            .string()
+            .trim()
+            .regex(/^\d{6}$/, 'Enter the 6-digit code.'),
+        })
+        .strict(),
+    })
+    .strict(),
+  z.object({ sms: z.null(), password: z.string().min(1).max(128) }).strict(),
+]);
+
+export const smsMfaFactor = z
+  .object({ enrolled_at_unix: z.number().int(), phone_number_hint: z.string() })
+  .nullable();
+
+export const updateMfaFactorsResponse = z
+  .object({ status: z.enum(['code_sent', 'ok']), sms_mfa_factor: smsMfaFactor })
+  .meta({ id: 'MfaFactors' });
+
+export type UpdateMfaFactorsBody = z.infer<typeof updateMfaFactorsBody>;
+export type UpdateMfaFactorsResponse = z.infer<typeof updateMfaFactorsResponse>;

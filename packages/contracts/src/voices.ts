@@ -21,6 +21,11 @@ export const voiceSettingsResponse = z
   })
   .meta({ id: 'VoiceSettingsResponse' });
 
+/** POST /v1/voices/{id}/settings/edit (the SDK's EditVoiceSettingsResponseModel). */
+export const editVoiceSettingsResponse = z
+  .object({ status: z.literal('ok') })
+  .meta({ id: 'EditVoiceSettingsResponse' });
+
 export const voiceCategory = z.enum([
   'premade',
   'cloned',

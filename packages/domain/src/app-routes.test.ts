@@ -25,6 +25,8 @@ describe('matchRoute', () => {
     ['/sign-in', 'signIn'],
     ['/app/audio-native/settings/player', 'audioNativePlayer'],
     ['/app/voice-lab/share/u1/v1', 'voiceLabShare'],
+    ['/share/AbCdEfGhIjKlMnOpQrStUvWx', 'sharedSpeech'],
+    ['/share', undefined],
     ['/app/nope', undefined],
     ['/', undefined],
   ])('%s -> %s', (pathname, key) => {
@@ -33,7 +35,7 @@ describe('matchRoute', () => {
 
   it('matches every route of the table to itself', () => {
     for (const route of allRoutes)
-      expect(matchRoute(routePath(route, { publicUserId: 'u', voiceId: 'v' }))).toBe(route);
+      expect(matchRoute(routePath(route, { publicUserId: 'u', voiceId: 'v', shareId: 's' }))).toBe(route);
   });
 });
 

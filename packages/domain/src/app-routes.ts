@@ -20,6 +20,13 @@ export const accountRoutes = {
   actionLink: r('actionLink', '/action', 'Account action', true),
 } as const;
 
+/** Pages anyone may open, signed in or not (billing.md §2 "Public pricing page: /pricing"). */
+export const publicRoutes = {
+  pricing: r('pricing', '/pricing', 'Pricing', true),
+  /** A shared text to speech (content-and-workspace.md §2 "Share modals"): plays without signing in. */
+  sharedSpeech: r('sharedSpeech', '/share/:shareId', 'Shared speech', true),
+} as const;
+
 export const appRoutes = {
   home: r('home', '/app/home', 'Home', true),
   aiClassifier: r('aiClassifier', '/app/ai-classifier', 'AI speech classifier'),
@@ -37,9 +44,9 @@ export const appRoutes = {
   convaiPlayground: r('convaiPlayground', '/app/conversational-ai/playground', 'Playground'),
   convaiTalkTo: r('convaiTalkTo', '/app/conversational-ai/talk-to', 'Talk to an agent'),
   dubbing: r('dubbing', '/app/dubbing', 'Dubbing'),
-  onboarding: r('onboarding', '/app/onboarding', 'Onboarding'),
-  onboardingNext: r('onboardingNext', '/app/onboarding/next', 'Onboarding'),
-  onboardingChecklist: r('onboardingChecklist', '/app/onboarding-checklist', 'Onboarding checklist'),
+  onboarding: r('onboarding', '/app/onboarding', 'Onboarding', true),
+  onboardingNext: r('onboardingNext', '/app/onboarding/next', 'Onboarding', true),
+  onboardingChecklist: r('onboardingChecklist', '/app/onboarding-checklist', 'Getting started', true),
   payouts: r('payouts', '/app/payouts', 'Payouts'),
   productions: r('productions', '/app/productions', 'Productions'),
   productionsActive: r('productionsActive', '/app/productions/active', 'Active productions'),
@@ -68,7 +75,7 @@ export const appRoutes = {
   speechToSpeech: r('speechToSpeech', '/app/speech-synthesis/speech-to-speech', 'Speech to speech'),
   speechToSpeechHistory: r('speechToSpeechHistory', '/app/speech-synthesis/speech-to-speech/history', 'Speech to speech history'),
   speechToText: r('speechToText', '/app/speech-to-text', 'Speech to text'),
-  subscription: r('subscription', '/app/subscription', 'Subscription'),
+  subscription: r('subscription', '/app/subscription', 'Subscription', true),
   workspace: r('workspace', '/app/workspace', 'Workspace'),
   workspaceMembers: r('workspaceMembers', '/app/workspace/members', 'Members'),
   workspaceGroups: r('workspaceGroups', '/app/workspace/groups', 'Groups'),
@@ -76,8 +83,8 @@ export const appRoutes = {
   workspaceSecurity: r('workspaceSecurity', '/app/workspace/security', 'Security'),
   workspaceWebhooks: r('workspaceWebhooks', '/app/workspace/webhooks', 'Workspace webhooks'),
   workspaceVoiceLibrary: r('workspaceVoiceLibrary', '/app/workspace/voice-library', 'Workspace voice library'),
-  usage: r('usage', '/app/usage', 'Usage'),
-  usageWorkspace: r('usageWorkspace', '/app/usage/workspace', 'Workspace usage'),
+  usage: r('usage', '/app/usage', 'Usage', true),
+  usageWorkspace: r('usageWorkspace', '/app/usage/workspace', 'Workspace usage', true),
   voiceLab: r('voiceLab', '/app/voice-lab', 'Voice lab'),
   voiceLabShare: r('voiceLabShare', '/app/voice-lab/share/:publicUserId/:voiceId', 'Shared voice'),
   voiceLabCollections: r('voiceLabCollections', '/app/voice-lab/collections', 'Collections'),
@@ -95,8 +102,12 @@ export const appRoutes = {
 
 export type AppRouteKey = keyof typeof appRoutes;
 
-/** Every route of the table, app and account routes together. */
-export const allRoutes: readonly AppRoute[] = [...Object.values(accountRoutes), ...Object.values(appRoutes)];
+/** Every route of the table: account, public and app routes together. */
+export const allRoutes: readonly AppRoute[] = [
+  ...Object.values(accountRoutes),
+  ...Object.values(publicRoutes),
+  ...Object.values(appRoutes),
+];
 
 /** Fills `:param` placeholders; throws when one is missing so a broken link never renders. */
 export function routePath(route: AppRoute, params: Record<string, string> = {}): string {

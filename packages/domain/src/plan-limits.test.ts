@@ -29,3 +29,12 @@ describe('plan limits', () => {
     expect(quotaExceededMessage(-5, 30)).toContain('You have 0 characters remaining');
   });
 });
+
+describe('plan limits for enterprise and trial', () => {
+  it("stores enterprise's unlimited characters as the largest 32-bit count, trial like enterprise", () => {
+    expect(monthlyCharacterLimit('enterprise')).toBe(2_147_483_647);
+    expect(monthlyCharacterLimit('trial')).toBe(2_147_483_647);
+    expect(planTier('trial')).toBe('enterprise');
+    expect(concurrencyLimit('trial')).toBe(15);
+  });
+});

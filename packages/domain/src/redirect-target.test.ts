@@ -131,7 +131,8 @@ describe('isAllowedRedirectPath', () => {
     ['/v1/projects/p1/extra', false],
     ['/app/voice-lab/collections', true],
     ['/sign-in', true],
-    ['/pricing', false],
+    ['/pricing', true], // the public pricing page is in the route table
+    ['/enterprise', false],
     ['//evil.com', false],
     ['/dubs/.', false],
     ['usage', false],

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { concatAlignments, type Alignment } from './alignment';
+import { pitchTrack } from './dsp/pitch';
 import { createEspeakEngine } from './engines/espeak';
 import { createFliteEngine } from './engines/flite';
-import { synthesizeUtterance, type SynthesizeOptions, type UtteranceChunk } from './synthesize';
+import { concat, synthesizeUtterance, type SynthesizeOptions, type UtteranceChunk } from './synthesize';
 import { expectValidAlignment } from './testing/expect-alignment';
 
 const flite = createFliteEngine();
@@ -81,5 +82,83 @@ describe('synthesizeUtterance', () => {
       return h.digest('hex');
     };
     expect(await hash()).toBe(await hash());
+  });
+});
+
+/** The whole utterance as one PCM block. */
+function joined(chunks: UtteranceChunk[]): { pcm: Int16Array; rate: number } {
+  return { pcm: concat(chunks.map((c) => c.pcm)), rate: chunks[0]!.sampleRate };
+}
+/** Seconds before the first sample louder than -40 dBFS. */
+function leadingSilence(chunks: UtteranceChunk[]): number {
+  const { pcm, rate } = joined(chunks);
+  const first = pcm.findIndex((v) => Math.abs(v) > 328);
+  return first / rate;
+}
+/** Mean f0 of the last 150 ms of voiced speech: where a final fall or a continuation rise shows. */
+function finalPitch(chunks: UtteranceChunk[]): number {
+  const { pcm, rate } = joined(chunks);
+  const { times, f0 } = pitchTrack(pcm, rate);
+  const tail = f0.filter((_, i) => times[i]! > times.at(-1)! - 0.15);
+  return tail.reduce((a, b) => a + b, 0) / tail.length;
+}
+
+describe('previous_text and next_text', () => {
+  const text = 'The train left the station at noon';
+
+  it.each([
+    ['espeak', 'en-us'],
+    ['flite', 'rms'],
+  ])(
+    'on %s %s a text that the next text continues ends without the final fall',
+    async (engine, voice) => {
+      const e = engine === 'flite' ? flite : espeak;
+      const alone = await run({ engine: e, voice, text });
+      const continued = await run({ engine: e, voice, text, nextText: 'and it was late.' });
+      // Measured: eSpeak 85 → 99 Hz, Flite rms 82 → 98 Hz.
+      expect(finalPitch(continued.chunks)).toBeGreaterThan(finalPitch(alone.chunks) + 8);
+      // Only the request's own text is spoken, aligned and timed.
+      expect(continued.alignment.characters.join('')).toBe(text);
+      expectValidAlignment(continued.alignment, text, continued.duration);
+      expect(continued.duration).toBeLessThan(alone.duration + 0.3);
+    },
+    30_000,
+  );
+
+  it('starts without the start-of-utterance silence when it continues a previous text', async () => {
+    const alone = await run({ engine: flite, voice: 'kal16', text: `${text}.` });
+    const after = await run({ engine: flite, voice: 'kal16', text: `${text}.`, previousText: 'We waited.' });
+    // Measured: Flite opens an utterance with ~0.2 s of silence; a continuation starts on its first word.
+    expect(leadingSilence(alone.chunks)).toBeGreaterThan(0.15);
+    expect(leadingSilence(after.chunks)).toBeLessThan(0.06);
+    expectValidAlignment(after.alignment, `${text}.`, after.duration);
+    expect(after.alignment.characters.join('')).toBe(`${text}.`);
+  });
+
+  it('ends a sentence followed by another with the pause between sentences (eSpeak)', async () => {
+    const alone = await run({ engine: espeak, voice: 'en-us', text: `${text}.` });
+    const followed = await run({
+      engine: espeak,
+      voice: 'en-us',
+      text: `${text}.`,
+      nextText: 'It was late.',
+    });
+    // eSpeak ends an utterance at once; inside a reading it pauses ~0.3 s between sentences.
+    expect(followed.duration).toBeGreaterThan(alone.duration + 0.15);
+    expect(followed.alignment.characters.join('')).toBe(`${text}.`);
+  });
+
+  it('changes nothing when the neighbours hold no words', async () => {
+    const digest = (chunks: UtteranceChunk[]) =>
+      createHash('sha256').update(joined(chunks).pcm).digest('hex');
+    const alone = await run({ engine: flite, voice: 'kal16', text: `${text}.` });
+    const blank = await run({
+      engine: flite,
+      voice: 'kal16',
+      text: `${text}.`,
+      previousText: ' ',
+      nextText: '…',
+    });
+    expect(digest(blank.chunks)).toBe(digest(alone.chunks));
   });
 });

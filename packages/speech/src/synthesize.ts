@@ -9,6 +9,7 @@ import type { Prosody, SpeechEngine, TimingEvent } from './engine';
 import { throwIfAborted } from './engine';
 import { normalizeLoudness } from './dsp/loudness';
 import { identityNormalized, normalizeText, toOriginalSpan } from './text/normalize';
+import { nextContext, previousContext } from './text/context';
 import { noPronunciationRules, type PronunciationHook } from './text/pronunciation';
 import { segmentSentences, type Segment } from './text/segment';
 import { parseSsml } from './text/ssml';
@@ -27,6 +28,14 @@ export interface SynthesizeOptions {
   pronunciation?: PronunciationHook;
   seed?: number;
   signal?: AbortSignal;
+  /**
+   * ElevenLabs `previous_text` / `next_text`: the text around this request. Their nearest words are
+   * spoken with the first and last sentence and then cut away, so the boundary gets the intonation and
+   * pause of a continuous reading (no final fall before a continuation, no start-of-utterance silence
+   * after one). Never part of the audio, the alignment or the bill.
+   */
+  previousText?: string | null;
+  nextText?: string | null;
 }
 
 /** One sentence of audio with its alignments. */
@@ -69,6 +78,9 @@ export async function* synthesizeUtterance(o: SynthesizeOptions): AsyncIterable<
     o.language,
   );
   let pauseIndex = 0;
+  const prepare = (t: string) => hook(normalize ? normalizeText(t).text : t);
+  const before = previousContext(o.previousText, o.language ?? 'en');
+  const after = nextContext(o.nextText, o.language ?? 'en');
   for (const [k, piece] of all.entries()) {
     throwIfAborted(o.signal);
     let pause = 0;
@@ -78,24 +90,17 @@ export async function* synthesizeUtterance(o: SynthesizeOptions): AsyncIterable<
     const spoken = hook(n.text);
     // A hook that changes the text's length is mapped back proportionally (it works on whole words).
     const scale = spoken.length ? n.text.length / spoken.length : 1;
-    const blocks: Int16Array[] = [];
+    let speech: Int16Array = new Int16Array(0);
     let events: TimingEvent[] = [];
     if (/[\p{L}\p{N}]/u.test(spoken)) {
-      for await (const c of o.engine.synthesize(
-        {
-          text: spoken,
-          voice: o.voice,
-          language: o.language,
-          prosody: o.prosody,
-          seed: o.seed,
-          timeOffset: time + pause,
-        },
-        o.signal,
-      )) {
-        sampleRate ||= c.sampleRate;
-        blocks.push(c.pcm);
-        events.push(...c.events);
-      }
+      const out = await speakInContext(o, spoken, {
+        before: k === 0 && before ? `${prepare(before)} ` : '',
+        after: k === all.length - 1 && after ? ` ${prepare(after)}` : '',
+        timeOffset: time + pause,
+      });
+      sampleRate ||= out.sampleRate;
+      speech = out.pcm;
+      events = out.events;
     }
     if (scale !== 1)
       events = events.map((e) => ({
@@ -104,7 +109,6 @@ export async function* synthesizeUtterance(o: SynthesizeOptions): AsyncIterable<
         textEnd: Math.round(e.textEnd * scale),
       }));
     const rate = sampleRate || 16000;
-    let speech = concat(blocks);
     if (o.speakerBoost) speech = normalizeLoudness(speech);
     const pcm = new Int16Array(Math.round(pause * rate) + speech.length);
     pcm.set(speech, pcm.length - speech.length);
@@ -141,7 +145,98 @@ export async function* synthesizeUtterance(o: SynthesizeOptions): AsyncIterable<
   }
 }
 
-function concat(blocks: Int16Array[]): Int16Array {
+interface Spoken {
+  pcm: Int16Array;
+  sampleRate: number;
+  events: TimingEvent[];
+}
+
+async function runEngine(o: SynthesizeOptions, text: string): Promise<Spoken> {
+  const blocks: Int16Array[] = [];
+  const events: TimingEvent[] = [];
+  let sampleRate = 0;
+  const request = { text, voice: o.voice, language: o.language, prosody: o.prosody, seed: o.seed };
+  for await (const c of o.engine.synthesize(request, o.signal)) {
+    sampleRate ||= c.sampleRate;
+    blocks.push(c.pcm);
+    events.push(...c.events);
+  }
+  return { pcm: concat(blocks), sampleRate: sampleRate || 16000, events };
+}
+
+/** Fade length at a cut, so cutting inside a continuous reading does not click. */
+const FADE_SECONDS = 0.005;
+
+/**
+ * Speaks `text` with context words around it, then keeps only the audio of `text`: from the start of
+ * its first word (when there is context before) to the start of the first context word after it (so
+ * the pause the engine makes at that boundary stays). Events come back relative to `text` and shifted
+ * by `timeOffset`. Without context, or when the engine reports no word at a boundary, `text` is
+ * spoken alone.
+ */
+export async function speakInContext(
+  o: SynthesizeOptions,
+  text: string,
+  context: { before: string; after: string; timeOffset: number },
+): Promise<Spoken> {
+  const { before, after, timeOffset } = context;
+  const shift = (r: Spoken, from: number, to: number): Spoken => ({
+    ...r,
+    events: r.events
+      .filter((e) => e.start >= from - 1e-6 && e.start < to)
+      .map((e) => ({
+        ...e,
+        start: e.start - from + timeOffset,
+        end: Math.min(e.end, to) - from + timeOffset,
+        textStart: Math.min(Math.max(e.textStart - before.length, 0), text.length),
+        textEnd: Math.min(Math.max(e.textEnd - before.length, 0), text.length),
+      })),
+  });
+  if (before || after) {
+    const r = await runEngine(o, before + text + after);
+    const words = r.events.filter((e) => e.type === 'word').sort((a, b) => a.start - b.start);
+    const first = words.find(
+      (w) => w.textStart >= before.length && w.textStart < before.length + text.length,
+    );
+    const next = words.find((w) => w.textStart >= before.length + text.length);
+    const total = r.pcm.length / r.sampleRate;
+    const from = before ? first?.start : 0;
+    const to = after ? next?.start : total;
+    if (from !== undefined && to !== undefined && to > from) {
+      const pcm = r.pcm.slice(Math.round(from * r.sampleRate), Math.round(to * r.sampleRate));
+      fade(pcm, r.sampleRate, before !== '', after !== '');
+      return shift({ ...r, pcm }, from, to);
+    }
+  }
+  const r = await runEngine(o, text);
+  return shift(r, 0, Infinity);
+}
+
+/** Fades the cut edges in and out over a few milliseconds. */
+function fade(pcm: Int16Array, sampleRate: number, head: boolean, tail: boolean): void {
+  const n = Math.min(Math.round(FADE_SECONDS * sampleRate), Math.floor(pcm.length / 2));
+  for (let i = 0; i < n; i++) {
+    const g = i / n;
+    if (head) pcm[i] = Math.round(pcm[i]! * g);
+    if (tail) pcm[pcm.length - 1 - i] = Math.round(pcm[pcm.length - 1 - i]! * g);
+  }
+}
+
+/** A whole utterance as one PCM block (previews, tests, measurements); empty text gives no samples. */
+export async function synthesizeToPcm(
+  o: SynthesizeOptions,
+): Promise<{ pcm: Int16Array; sampleRate: number }> {
+  const blocks: Int16Array[] = [];
+  let sampleRate = 16000;
+  for await (const c of synthesizeUtterance(o)) {
+    blocks.push(c.pcm);
+    sampleRate = c.sampleRate;
+  }
+  return { pcm: concat(blocks), sampleRate };
+}
+
+/** Joins PCM blocks in order. */
+export function concat(blocks: Int16Array[]): Int16Array {
   const out = new Int16Array(blocks.reduce((n, b) => n + b.length, 0));
   let at = 0;
   for (const b of blocks) {

@@ -152,6 +152,34 @@ describe(`admin commands on ${process.env.TEST_DB}`, () => {
     expect((await signIn()).status).toBe(200);
   });
 
+  it("sets the workspace's session inactivity timeout, which the session then reports", async () => {
+    await admin('create-user', '--email', 'idle@example.com', '--password', 'long-enough-1', '--verified');
+    const res = await admin('set-session-timeout', '--email', 'idle@example.com', '--seconds', '900');
+    expect(res.exitCode).toBe(0);
+    expect(res.stdout.at(-1)).toMatch(/idle sessions end after 900 s$/);
+    const signIn = await app.request('/api/auth/sign-in/email', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: app.config.publicUrl },
+      body: JSON.stringify({ email: 'idle@example.com', password: 'long-enough-1' }),
+    });
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const timeout = async () =>
+      (
+        (await (await app.request('/api/auth/get-session', { headers: { cookie } })).json()) as {
+          session: { inactivityTimeout: number | null };
+        }
+      ).session.inactivityTimeout;
+    expect(await timeout()).toBe(900);
+    expect(
+      (await admin('set-session-timeout', '--email', 'idle@example.com', '--seconds', '-5')).exitCode,
+    ).toBe(64);
+    await admin('set-session-timeout', '--email', 'idle@example.com', '--seconds', 'none');
+    expect(await timeout()).toBeNull();
+  });
+
   it('answers an unknown command with the usage text', async () => {
     const res = await admin('frobnicate');
     expect(res.exitCode).toBe(64);

@@ -11,6 +11,10 @@ import type { MessagesService } from '../features/messages/messages.service';
 import type { UserService } from '../features/user/user.service';
 import { ACCOUNT_STATES, type AccountState } from '../db/schema/user-profiles';
 import { migrateJobs } from '../jobs/runner';
+import { TIERS } from '@vocalis/contracts/billing';
+import { memberWorkspace, upsertCoupon } from '../features/billing/billing.repo';
+import { EventBus } from '../live/event-bus';
+import { setInactivityTimeout } from '../auth/session-activity.repo';
 
 export type AdminContext = {
   config: Config;
@@ -35,6 +39,13 @@ Commands:
   list-users                                    list users
   set-account-state --email E --state active|disabled|banned|deleted [--reason R]
                                                 block or restore an account; a blocked account's sessions end
+  set-plan --email E --tier T [--period monthly|annual]
+                                                put the user's current workspace on a plan without a card
+                                                (tiers: free starter creator pro growing_business scale_2024_08_10 enterprise trial)
+  set-session-timeout --email E --seconds N|none
+                                                end the user's current workspace's sessions after N idle seconds (none: never)
+  create-coupon --code C (--amount-off CENTS | --percent-off N) [--months N] [--expires ISO-DATE] [--max-redemptions N]
+                                                create or replace a promo code
   notify (--email E | --all) --title T [--description D] [--severity info|success|warning|error] [--needs-attention]
                                                 send a notification; prints the message ids last`;
 
@@ -55,6 +66,15 @@ const options = {
   'needs-attention': { type: 'boolean' },
   state: { type: 'string' },
   reason: { type: 'string' },
+  tier: { type: 'string' },
+  period: { type: 'string' },
+  code: { type: 'string' },
+  'amount-off': { type: 'string' },
+  'percent-off': { type: 'string' },
+  months: { type: 'string' },
+  expires: { type: 'string' },
+  'max-redemptions': { type: 'string' },
+  seconds: { type: 'string' },
 } as const;
 
 function flags(args: string[], allowed: (keyof typeof options)[]) {
@@ -136,6 +156,75 @@ const handlers: Record<string, Handler> = {
     const state = need(v.state, 'state', z.enum(ACCOUNT_STATES)) as AccountState;
     await ctx.users.setAccountState(user.id, state, v.reason);
     out(`${user.email} is now ${state}`);
+  },
+  async 'set-plan'(ctx, args, out) {
+    const v = flags(args, ['email', 'tier', 'period']);
+    const user = await userByEmail(ctx, need(v.email, 'email', email));
+    const tier = need(v.tier, 'tier', z.enum(TIERS, 'must be one of ' + TIERS.join(', ')));
+    const period =
+      v.period === undefined ? 'monthly' : need(v.period, 'period', z.enum(['monthly', 'annual']));
+    const ws = await memberWorkspace(ctx.database.db, user.id);
+    if (!ws) throw new UsageError(`${user.email} has no workspace`);
+    // The period-end job is scheduled with the plan: graphile-worker's schema must exist.
+    await migrateJobs(ctx.database, ctx.log);
+    // Loaded here: the billing feature pulls in the Stripe SDK, which other commands do not need.
+    const { createBilling } = await import('../features/billing/billing.feature');
+    const billing = createBilling({
+      db: ctx.database.db,
+      config: ctx.config,
+      bus: new EventBus(),
+      log: ctx.log,
+    });
+    await billing.service.setPlan(ws.id, tier, period === 'annual' ? 'annual_period' : 'monthly_period');
+    out(`${user.email}'s workspace ${ws.id} is now on ${tier}${tier === 'free' ? '' : ` (${period})`}`);
+  },
+  async 'set-session-timeout'(ctx, args, out) {
+    const v = flags(args, ['email', 'seconds']);
+    const user = await userByEmail(ctx, need(v.email, 'email', email));
+    const raw = need(
+      v.seconds,
+      'seconds',
+      z.string().regex(/^(none|[1-9]\d{0,8})$/, 'must be a whole number of at least 1, or none'),
+    );
+    const seconds = raw === 'none' ? null : Number(raw);
+    const ws = await memberWorkspace(ctx.database.db, user.id);
+    if (!ws) throw new UsageError(`${user.email} has no workspace`);
+    await setInactivityTimeout(ctx.database.db, ws.id, seconds);
+    out(
+      `${user.email}'s workspace ${ws.id}: ${seconds === null ? 'sessions do not end for idling' : `idle sessions end after ${seconds} s`}`,
+    );
+  },
+  async 'create-coupon'(ctx, args, out) {
+    const v = flags(args, ['code', 'amount-off', 'percent-off', 'months', 'expires', 'max-redemptions']);
+    const code = need(
+      v.code,
+      'code',
+      z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'may hold letters, digits, - and _'),
+    );
+    if (!v['amount-off'] === !v['percent-off'])
+      throw new UsageError('Give exactly one of --amount-off or --percent-off');
+    const int = z.string().regex(/^[1-9]\d{0,8}$/, 'must be a whole number of at least 1');
+    const percent = z
+      .string()
+      .regex(/^\d{1,3}(\.\d+)?$/, 'must be a number')
+      .refine((p) => Number(p) > 0 && Number(p) <= 100, 'must be above 0 and at most 100');
+    const amountOff = v['amount-off'] ? Number(need(v['amount-off'], 'amount-off', int)) : null;
+    const percentOff = v['percent-off'] ? Number(need(v['percent-off'], 'percent-off', percent)) : null;
+    const months = v.months ? Number(need(v.months, 'months', int)) : 1;
+    const day = z.iso.datetime({ offset: true }).or(z.iso.date());
+    const expires = v.expires ? new Date(need(v.expires, 'expires', day)) : null;
+    const maxUses = v['max-redemptions'];
+    const max = maxUses ? Number(need(maxUses, 'max-redemptions', int)) : null;
+    await upsertCoupon(ctx.database.db, {
+      code,
+      amountOffCents: amountOff,
+      percentOff,
+      durationInMonths: months,
+      extended: true,
+      expiresAt: expires,
+      maxRedemptions: max,
+    });
+    out(`Coupon ${code}: ${amountOff ? `${amountOff} cents` : `${percentOff}%`} off for ${months} month(s)`);
   },
   async notify(ctx, args, out) {
     const v = flags(args, ['email', 'all', 'title', 'description', 'severity', 'needs-attention']);

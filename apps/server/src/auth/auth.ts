@@ -2,6 +2,8 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError } from 'better-auth/api';
 import { bearer } from 'better-auth/plugins/bearer';
+import { genericOAuth } from 'better-auth/plugins/generic-oauth';
+import { customSession, oauthPopup } from 'better-auth/plugins';
 import { twoFactor } from 'better-auth/plugins/two-factor';
 import type { Config } from '../config';
 import type { AppDb } from '../db/client';
@@ -11,6 +13,11 @@ import type { MailInput } from '../mail/mailer';
 import { passwordResetMail, verificationMail } from './account-mails';
 import { authHooks, CLIENT_IP_HEADER } from './auth-hooks';
 import { hashPassword, verifyPassword } from './passwords';
+import { signInMethodBlock, signInMethodOf } from './sign-in-policy';
+import { phoneFactorMethods } from './phone-factor-methods';
+import { isSessionIdleExpired } from '@vocalis/domain/session-inactivity';
+import { deleteSession, inactivityTimeoutOf } from './session-activity.repo';
+import { socialProviderConfigs } from './social-providers';
 
 export type Auth = ReturnType<typeof createAuth>;
 
@@ -18,8 +25,17 @@ export type Auth = ReturnType<typeof createAuth>;
 export type AuthDeps = {
   mailer: { send(mail: MailInput): Promise<unknown> };
   accounts: {
-    createPersonalAccount(user: { id: string; name: string; email: string }): Promise<void>;
+    createPersonalAccount(
+      user: { id: string; name: string; email: string },
+      opts?: { needsOnboarding?: boolean },
+    ): Promise<void>;
     signInBlock(userId: string): Promise<{ code: string; message: string } | null>;
+  };
+  /** The phone (SMS) second factor: texts the sign-in code; tells whether an address has a phone enrolled. */
+  phoneFactor: {
+    sendSignInCode(userId: string, code: string): Promise<void>;
+    hasPhoneFactor(email: string): Promise<boolean>;
+    keepRequiredIfEnrolled(userId: string): Promise<void>;
   };
 };
 
@@ -40,6 +56,7 @@ const LINK_LIFETIME_S = 3600;
  */
 export function createAuth(db: AppDb, config: Config, deps: AuthDeps) {
   const hooks = authHooks(db, config);
+  const social = socialProviderConfigs(config.social);
   return betterAuth({
     appName: 'Vocalis',
     baseURL: config.publicUrl,
@@ -71,20 +88,31 @@ export function createAuth(db: AppDb, config: Config, deps: AuthDeps) {
     databaseHooks: {
       user: {
         create: {
-          after: async (user) => {
-            await deps.accounts.createPersonalAccount(user);
+          // A sign-up through the browser (an HTTP request) goes through onboarding; accounts an operator
+          // creates (admin CLI, server-side calls) do not.
+          after: async (user, context) => {
+            await deps.accounts.createPersonalAccount(user, { needsOnboarding: Boolean(context?.request) });
           },
         },
       },
       session: {
         create: {
           // Runs after the password (or provider) check: the account state is only told to its owner.
-          before: async (session) => {
+          before: async (session, ctx) => {
             const block = await deps.accounts.signInBlock(session.userId);
             if (block) throw new APIError('FORBIDDEN', block);
+            // A workspace may forbid email/password or a social provider (accounts.md §6).
+            const method = signInMethodOf(ctx);
+            const forbidden = method && (await signInMethodBlock(db, session.userId, method));
+            if (forbidden) throw new APIError('FORBIDDEN', forbidden);
           },
         },
       },
+    },
+    account: {
+      // An address that already has an account is not joined to a new provider silently: the user sees
+      // "Account exists with different credentials", signs in the old way and links the provider then.
+      accountLinking: { enabled: true, disableImplicitLinking: true, allowDifferentEmails: false },
     },
     hooks,
     // Our own limiter (auth-hooks.ts) keeps its counters in the database; better-auth's would be per process.
@@ -96,13 +124,39 @@ export function createAuth(db: AppDb, config: Config, deps: AuthDeps) {
     telemetry: { enabled: false },
     plugins: [
       bearer(),
+      // The session carries its workspace's session_inactivity_timeout (seconds, or null): the browser's
+      // idle timer and the server's idle check read it from here (accounts.md §4).
+      // A session idle past that timeout is ended here too, so the browser sees itself signed out.
+      customSession(async ({ user, session }) => {
+        const inactivityTimeout = await inactivityTimeoutOf(db, user.id);
+        if (isSessionIdleExpired(new Date(session.updatedAt), inactivityTimeout, new Date())) {
+          await deleteSession(db, session.id);
+          return null as unknown as {
+            user: typeof user;
+            session: typeof session & { inactivityTimeout: number | null };
+          };
+        }
+        return { user, session: { ...session, inactivityTimeout } };
+      }),
       // Authenticator app (TOTP) with backup codes (decision 009); the secret and the codes are stored
       // encrypted under AUTH_SECRET; 10 failed codes lock the second step for 15 minutes.
+      // Social sign-in (Google, GitHub, Apple when configured) in a popup that hands the session back.
+      ...(social.length ? [genericOAuth({ config: social })] : []),
+      oauthPopup(),
       twoFactor({
         issuer: 'Vocalis',
         backupCodeOptions: { amount: 10, length: 10, storeBackupCodes: 'encrypted' },
         accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: 900 },
+        // The phone factor: a 6-digit code texted to the enrolled number (SmsSender), kept hashed, 5 tries.
+        otpOptions: {
+          period: 5,
+          digits: 6,
+          allowedAttempts: 5,
+          storeOTP: 'hashed',
+          sendOTP: ({ user, otp }) => deps.phoneFactor.sendSignInCode(user.id, otp),
+        },
       }),
+      phoneFactorMethods(deps.phoneFactor),
     ],
   });
 }

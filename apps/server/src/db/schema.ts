@@ -1,12 +1,17 @@
+import * as accountCodes from './schema/account-codes';
+import * as accountSignals from './schema/account-signals';
 import * as apiKeys from './schema/api-keys';
 import * as auth from './schema/auth';
+import * as billing from './schema/billing';
 import * as history from './schema/history';
 import * as mail from './schema/mail';
 import * as messages from './schema/messages';
 import * as rateLimits from './schema/rate-limits';
+import * as sms from './schema/sms';
 import * as twoFactor from './schema/two-factor';
 import * as usage from './schema/usage';
 import * as userProfiles from './schema/user-profiles';
+import * as voiceSettings from './schema/voice-settings';
 import * as workspaces from './schema/workspaces';
 
 /** The whole drizzle schema; each feature's tables live in db/schema/<area>.ts. */
@@ -17,9 +22,14 @@ export const schema = {
   ...mail,
   ...workspaces,
   ...userProfiles,
+  ...accountSignals,
+  ...accountCodes,
   ...rateLimits,
   ...twoFactor,
+  ...sms,
   ...usage,
   ...history,
+  ...voiceSettings,
+  ...billing,
 };
 export type Schema = typeof schema;

@@ -1,13 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Logger, run, runMigrations, type Runner, type TaskList } from 'graphile-worker';
+import pg from 'pg';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { EventBus } from '../live/event-bus';
 import type { JobDefinition } from './job';
+import { billingPeriodEndJob } from './billing-period-end.job';
 import { mailDeliveryJob } from './mail-delivery.job';
 
 /** Every job the worker runs. */
-export const jobs: JobDefinition[] = [mailDeliveryJob];
+export const jobs: JobDefinition[] = [mailDeliveryJob, billingPeriodEndJob];
 
 const graphileLogger = (log: FastifyBaseLogger) =>
   new Logger(() => (level, message, meta) => {
@@ -39,8 +41,18 @@ export async function startWorker(
       });
     };
   }
-  return run({
+  // Our own pool, so its error handlers outlive the runner: graphile-worker removes its handlers when it
+  // stops, and a connection the server terminates while the pool is still ending (a database dropped
+  // or restarted) would otherwise raise an unhandled 'error' and take the process down.
+  const pgPool = new pg.Pool({
     connectionString: await database.connectionString(),
+    max: deps.config.worker.concurrency + 2,
+  });
+  const lost = (err: Error) => deps.log.warn({ err }, 'job database connection lost');
+  pgPool.on('error', lost);
+  pgPool.on('connect', (client) => client.on('error', lost));
+  const runner = await run({
+    pgPool,
     concurrency: deps.config.worker.concurrency,
     // Over the embedded socket all connections share one session: named prepared statements collide.
     noPreparedStatements: database.kind === 'pglite',
@@ -48,5 +60,14 @@ export async function startWorker(
     taskList,
     logger: graphileLogger(deps.log),
     noHandleSignals: true,
+  }).catch(async (err: unknown) => {
+    await pgPool.end().catch(() => undefined);
+    throw err;
   });
+  const stop = runner.stop.bind(runner);
+  runner.stop = async () => {
+    await stop();
+    await pgPool.end().catch(() => undefined);
+  };
+  return runner;
 }

@@ -3,6 +3,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import { resolveRedirectTarget } from '@vocalis/domain/redirect-target';
 import type { Auth } from '../auth/auth';
 import { authRequestHeaders, toErrorShape } from '../auth/auth-proxy';
+import { admitSessionActivity } from '../auth/session-inactivity';
 import type { AppDb } from '../db/client';
 import { unauthorized } from '../errors';
 import { authenticateApiKey } from '../features/api-keys/api-keys.service';
@@ -42,7 +43,10 @@ export async function resolvePrincipal(
   }
   if (!headers.cookie && !headers.authorization) return null;
   const session = await auth.api.getSession({ headers: fromNodeHeaders(headers) });
-  return session ? { userId: session.user.id, via: 'session' } : null;
+  if (!session) return null;
+  // The workspace's inactivity timeout ends idle sessions (accounts.md §4).
+  if (!(await admitSessionActivity(db, session.session))) return null;
+  return { userId: session.user.id, via: 'session' };
 }
 
 /** Mounts better-auth at /api/auth and checks credentials once for every /v1 and /v2 route. */
@@ -65,32 +69,47 @@ export function sanitizeRedirects<T>(input: T, origin: string): T {
 export function registerAuth(app: FastifyInstance, auth: Auth, db: AppDb, publicUrl: string): void {
   app.decorateRequest('principal', null);
 
-  app.route({
-    method: ['GET', 'POST'],
-    url: '/api/auth/*',
-    config: { public: true },
-    schema: { hide: true },
-    async handler(request, reply) {
-      const url = new URL(request.url, reqOrigin(request));
-      for (const key of REDIRECT_PARAMS) {
-        const value = url.searchParams.get(key);
-        if (value !== null) url.searchParams.set(key, resolveRedirectTarget(value, { origin: publicUrl }));
-      }
-      const req = new Request(url, {
-        method: request.method,
-        headers: authRequestHeaders(request),
-        body:
-          request.body === undefined ? undefined : JSON.stringify(sanitizeRedirects(request.body, publicUrl)),
-      });
-      const res = await toErrorShape(await auth.handler(req));
-      reply.status(res.status);
-      res.headers.forEach((value, key) => {
-        if (key !== 'set-cookie') reply.header(key, value);
-      });
-      const cookies = res.headers.getSetCookie();
-      if (cookies.length) reply.header('set-cookie', cookies);
-      return reply.send(res.body ? Buffer.from(await res.arrayBuffer()) : null);
-    },
+  // Sign in with Apple posts its answer as a form (response_mode=form_post); only /api/auth reads forms.
+  void app.register(async (scope) => {
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string' },
+      (_request, body, done) => done(null, body),
+    );
+    scope.route({
+      method: ['GET', 'POST'],
+      url: '/api/auth/*',
+      config: { public: true },
+      schema: { hide: true },
+      async handler(request, reply) {
+        const url = new URL(request.url, reqOrigin(request));
+        for (const key of REDIRECT_PARAMS) {
+          const value = url.searchParams.get(key);
+          if (value !== null) url.searchParams.set(key, resolveRedirectTarget(value, { origin: publicUrl }));
+        }
+        const req = new Request(url, {
+          method: request.method,
+          headers: authRequestHeaders(request),
+          body:
+            request.body === undefined
+              ? undefined
+              : typeof request.body === 'string'
+                ? request.body
+                : JSON.stringify(sanitizeRedirects(request.body, publicUrl)),
+        });
+        const res = await toErrorShape(await auth.handler(req));
+        reply.status(res.status);
+        // The social sign-in popup runs through these pages and must keep its opener (the app's pages
+        // allow popups); the popup's completion page brings its own CSP.
+        reply.header('cross-origin-opener-policy', 'unsafe-none');
+        res.headers.forEach((value, key) => {
+          if (key !== 'set-cookie') reply.header(key, value);
+        });
+        const cookies = res.headers.getSetCookie();
+        if (cookies.length) reply.header('set-cookie', cookies);
+        return reply.send(res.body ? Buffer.from(await res.arrayBuffer()) : null);
+      },
+    });
   });
 
   app.addHook('onRequest', async (request) => {

@@ -2,10 +2,10 @@
 import { accountRoutes, appRoutes } from '@vocalis/domain/app-routes';
 import { describe, expect, it, vi } from 'vitest';
 
-import { builtAccountRoutes, builtAppRoutes } from '@/config/paths';
+import { builtAccountRoutes, builtAppRoutes, builtPublicRoutes } from '@/config/paths';
 import { createTestQueryClient, jsonResponse } from '@/testing/test-utils';
 
-import { accountPages, appPages, createAppRouter } from './router';
+import { accountPages, appPages, createAppRouter, publicPages } from './router';
 
 const session = {
   session: { id: 's', expiresAt: '2999-01-01' },
@@ -29,6 +29,7 @@ describe('app router', () => {
   it('has a page for every built route', () => {
     for (const route of builtAppRoutes) expect(appPages[route.key], route.key).toBeTypeOf('function');
     for (const route of builtAccountRoutes) expect(accountPages[route.key], route.key).toBeTypeOf('function');
+    for (const route of builtPublicRoutes) expect(publicPages[route.key], route.key).toBeTypeOf('function');
     expect(builtAppRoutes).toContain(appRoutes.home);
     expect(builtAccountRoutes).toContain(accountRoutes.signIn);
   });

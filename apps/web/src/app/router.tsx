@@ -3,7 +3,7 @@ import { accountRoutes, type AppRoute } from '@vocalis/domain/app-routes';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 
-import { builtAccountRoutes, builtAppRoutes, paths } from '@/config/paths';
+import { builtAccountRoutes, builtAppRoutes, builtPublicRoutes, paths } from '@/config/paths';
 import { afterSignInPath, sessionQueryOptions, signInHref, type Session } from '@/lib/auth';
 
 import { AppNotFoundPage, NotFoundPage, RouteErrorPage, RouteSpinner } from './routes/route-feedback';
@@ -17,12 +17,22 @@ export const accountPages: Partial<Record<string, PageModule>> = {
   signUp: () => import('./routes/sign-up'),
   actionLink: () => import('./routes/action'),
 };
+export const publicPages: Partial<Record<string, PageModule>> = {
+  pricing: () => import('@/features/billing/routes/pricing-route'),
+  sharedSpeech: () => import('@/features/shared-speech/routes/shared-speech-route'),
+};
 export const appPages: Partial<Record<string, PageModule>> = {
   home: () => import('./routes/app/home'),
   settings: () => import('./routes/app/settings/settings'),
   settingsApiKeys: () => import('./routes/app/settings/api-keys'),
+  onboarding: () => import('@/features/onboarding/routes/onboarding-route'),
+  onboardingNext: () => import('@/features/onboarding/routes/onboarding-next-route'),
+  onboardingChecklist: () => import('@/features/onboarding/routes/onboarding-checklist-route'),
   textToSpeech: () => import('@/features/text-to-speech/routes/text-to-speech-route'),
   textToSpeechHistory: () => import('@/features/speech-history/routes/speech-history-route'),
+  subscription: () => import('@/features/billing/routes/subscription-route'),
+  usage: () => import('@/features/usage/routes/usage-route'),
+  usageWorkspace: () => import('@/features/usage/routes/workspace-usage-route'),
 };
 
 function mountBuilt(routes: readonly AppRoute[], pages: Partial<Record<string, PageModule>>): RouteObject[] {
@@ -52,7 +62,10 @@ export function createAppRouter(queryClient: QueryClient) {
           loader: async ({ request }: { request: Request }) => {
             // A session check that fails (server down) leaves the form up; signing in will report it.
             const session = await loadSession(queryClient).catch(() => null);
-            if (session) return redirect(afterSignInPath(new URL(request.url).searchParams.get('redirect')));
+            const params = new URL(request.url).searchParams;
+            // The new-user step after a social sign-up is shown to the user just signed in.
+            if (session && params.get('step') !== 'welcome')
+              return redirect(afterSignInPath(params.get('redirect')));
             return null;
           },
         },
@@ -70,6 +83,7 @@ export function createAppRouter(queryClient: QueryClient) {
             redirect((await loadSession(queryClient).catch(() => null)) ? paths.home : paths.signIn),
         },
         ...signInRoutes,
+        ...mountBuilt(builtPublicRoutes, publicPages),
         {
           path: '/app',
           loader: async ({ request }) => {

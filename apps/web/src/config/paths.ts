@@ -1,4 +1,4 @@
-import { accountRoutes, appRoutes, type AppRoute } from '@vocalis/domain/app-routes';
+import { accountRoutes, appRoutes, publicRoutes, type AppRoute } from '@vocalis/domain/app-routes';
 
 /**
  * The route table lives once in @vocalis/domain/app-routes; this file only selects from it.
@@ -8,6 +8,9 @@ export const builtAppRoutes: readonly AppRoute[] = Object.values(appRoutes).filt
 export const builtAccountRoutes: readonly AppRoute[] = Object.values(accountRoutes).filter(
   (route) => route.built,
 );
+
+/** Pages open to everyone, signed in or not (e.g. /pricing). */
+export const builtPublicRoutes: readonly AppRoute[] = Object.values(publicRoutes).filter((route) => route.built);
 
 export const paths = {
   root: '/',

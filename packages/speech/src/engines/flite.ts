@@ -10,7 +10,7 @@ import type { EngineVoice, SpeechChunk, SpeechEngine, SynthesisRequest } from '.
 import { throwIfAborted } from '../engine';
 import { splitLong } from '../text/segment';
 import { parsePsdur, phonesToEvents, type Phone } from './flite-phones';
-import { FliteProcess } from './flite-process';
+import { FlitePool } from './flite-pool';
 
 /** Longest text one Flite call receives (900 worked, 1,800 crashed). */
 export const FLITE_MAX_CALL_CHARS = 600;
@@ -26,8 +26,8 @@ const VOICES: (EngineVoice & { f0: number; f0sd: number })[] = [
   { id: 'slt', name: 'SLT', languages: ['en-US'], gender: 'female', f0: 174, f0sd: 20 },
 ];
 
-let child: FliteProcess | undefined;
-const fliteProcess = () => (child ??= new FliteProcess());
+let pool: FlitePool | undefined;
+const flitePool = () => (pool ??= new FlitePool());
 
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
 
@@ -60,7 +60,7 @@ export async function runFlite(
     throw new Error(`Flite input over ${FLITE_MAX_CALL_CHARS} characters`);
   const setf = Object.entries(features).flatMap(([k, v]) => ['--setf', `${k}=${v}`]);
   // `-t` forces literal text: a single word without a space would otherwise be read as a file name.
-  const out = await fliteProcess().run(['flite', '-psdur', '-voice', voice, ...setf, '-t', text]);
+  const out = await flitePool().run(['flite', '-psdur', '-voice', voice, ...setf, '-t', text]);
   if (out.code !== 0 || !out.wav) throw new Error(`Flite exited with ${out.code}: ${out.log.slice(0, 200)}`);
   const wav = decodeWav(out.wav);
   return { pcm: wav.pcm, sampleRate: wav.sampleRate, phones: parsePsdur(out.log) };

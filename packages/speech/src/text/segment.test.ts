@@ -16,6 +16,29 @@ const cases: [string, string[]][] = [
   ['John F. Kennedy spoke.', ['John F. Kennedy spoke.']],
   ['  Leading space. Trailing  ', ['  Leading space. ', 'Trailing  ']],
   ['Café 😀 time. Ünïcode here.', ['Café 😀 time. ', 'Ünïcode here.']],
+  // Abbreviations and initialisms
+  ['Prof. Brown teaches. Then lunch.', ['Prof. Brown teaches. ', 'Then lunch.']],
+  ['See Fig. 3 for details. Next.', ['See Fig. 3 for details. ', 'Next.']],
+  ['I live at No. 5. Come by.', ['I live at No. 5. ', 'Come by.']],
+  ['Mt. Everest is tall. True.', ['Mt. Everest is tall. ', 'True.']],
+  ['Ph.D. students work hard. Always.', ['Ph.D. students work hard. ', 'Always.']],
+  ['It rained in the U.K. It was cold.', ['It rained in the U.K. ', 'It was cold.']],
+  ['Apples, i.e. fruit. Fine.', ['Apples, i.e. fruit. ', 'Fine.']],
+  // Decimals, currencies, percentages, versions
+  ['It was 3.5 km. Then we stopped.', ['It was 3.5 km. ', 'Then we stopped.']],
+  ['It costs $3.50. That is cheap.', ['It costs $3.50. ', 'That is cheap.']],
+  ['The price rose 2.5%. Wow.', ['The price rose 2.5%. ', 'Wow.']],
+  ['Version 2.0 is out. Get it.', ['Version 2.0 is out. ', 'Get it.']],
+  // Times and dates
+  ['Wake at 7 a.m. and run. Then eat.', ['Wake at 7 a.m. and run. ', 'Then eat.']],
+  ['Meet me at 5 p.m. Bring food.', ['Meet me at 5 p.m. ', 'Bring food.']],
+  ['The meeting is on Jan. 5. Be there.', ['The meeting is on Jan. 5. ', 'Be there.']],
+  ['On Dec. 25, 2020 it snowed. Nice.', ['On Dec. 25, 2020 it snowed. ', 'Nice.']],
+  // Quotes and brackets
+  ['She asked, "Are you sure?" He nodded.', ['She asked, "Are you sure?" ', 'He nodded.']],
+  ["'Go now.' She left.", ["'Go now.' ", 'She left.']],
+  ['“Really?” she said. “Yes.”', ['“Really?” she said. ', '“Yes.”']],
+  ['He said (quietly). Then left.', ['He said (quietly). ', 'Then left.']],
 ];
 
 describe('segmentSentences', () => {

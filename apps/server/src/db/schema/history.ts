@@ -1,4 +1,4 @@
-import { HISTORY_SOURCES, type historyFeedback } from '@vocalis/contracts/history';
+import { HISTORY_SOURCES, type HistoryDialogueLine, type historyFeedback } from '@vocalis/contracts/history';
 import type { z } from 'zod';
 import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './auth';
@@ -32,6 +32,10 @@ export const historyItems = pgTable(
     /** Key in file storage (history/<workspace>/<id>.<ext>). */
     audioPath: text('audio_path').notNull(),
     feedback: jsonb('feedback').$type<HistoryFeedback>(),
+    /** Text to dialogue: the lines with their voices; null for single-voice items. */
+    dialogue: jsonb('dialogue').$type<HistoryDialogueLine[]>(),
+    /** The public id of the item's share link (content-and-workspace.md §7 share-link), made on first request. */
+    shareLinkId: text('share_link_id').unique(),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [

@@ -20,3 +20,20 @@ export const twoFactors = pgTable(
   },
   (t) => [index('two_factors_user_id_idx').on(t.userId), index('two_factors_secret_idx').on(t.secret)],
 );
+
+// The phone (SMS) second factor (accounts.md §1): one phone per user. A change starts as a pending number
+// with a hashed, expiring code texted to it; once the code checks, the number is the factor.
+export const phoneFactors = pgTable('phone_factors', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** E.164 number of the enrolled factor; null while only a change is pending. */
+  phoneNumber: text('phone_number'),
+  enrolledAt: timestamp('enrolled_at', { withTimezone: true }),
+  pendingPhoneNumber: text('pending_phone_number'),
+  /** SHA-256 of the enrolment code (never the code). */
+  pendingCodeHash: text('pending_code_hash'),
+  pendingExpiresAt: timestamp('pending_expires_at', { withTimezone: true }),
+  pendingAttempts: integer('pending_attempts').notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,4 +1,5 @@
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './auth';
 import { workspaces } from './workspaces';
 
 // A workspace's monthly character quota (billing.md: free 10,000 a month). The row is created on first
@@ -32,4 +33,24 @@ export const generationSlots = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('generation_slots_workspace_expires_idx').on(t.workspaceId, t.expiresAt)],
+);
+
+// One row per completed generation: what GET /v1/usage/character-stats sums by day, voice, model or key
+// (kept apart from history, which is optional per request and deletable by the user).
+export const usageRecords = pgTable(
+  'usage_records',
+  {
+    id: text('id').primaryKey(),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    apiKeyId: text('api_key_id'),
+    voiceId: text('voice_id'),
+    modelId: text('model_id'),
+    source: text('source').notNull().default('TTS'),
+    characters: integer('characters').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [index('usage_records_workspace_created_idx').on(t.workspaceId, t.createdAt)],
 );

@@ -1,4 +1,5 @@
 import { boolean, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { Location, RegistrationAttribution } from './account-signals';
 import { users } from './auth';
 import { workspaces } from './workspaces';
 
@@ -46,6 +47,8 @@ export const userProfiles = pgTable('user_profiles', {
   /** The workspace the user works in now (their personal one at first). */
   workspaceId: text('workspace_id').references(() => workspaces.id, { onDelete: 'set null' }),
   publicUserId: text('public_user_id').notNull().unique(),
+  /** The name shown on the user's shared items (POST /v1/user/update-public-user-name); null until set. */
+  publicUserName: text('public_user_name'),
   firstName: text('first_name'),
   isNewUser: boolean('is_new_user').notNull().default(true),
   agreesToProductUpdates: boolean('agrees_to_product_updates').notNull().default(true),
@@ -59,8 +62,15 @@ export const userProfiles = pgTable('user_profiles', {
     .default({ long_content_use_projects: false, dubbing_use_cases_banner: false }),
   termsAgreedTo: jsonb('terms_agreed_to').$type<TermsAgreedTo>().notNull().default({}),
   geoLocation: text('geo_location'),
+  /** accounts.md §3 Location (region, country, city) from the sign-up request's address. */
+  location: jsonb('location').$type<Location>(),
   ccpaOptOut: boolean('ccpa_opt_out').notNull().default(false),
   acceptedBipaTerms: boolean('accepted_bipa_terms').notNull().default(false),
+  acceptedBipaTermsAt: timestamp('accepted_bipa_terms_at', { withTimezone: true }),
+  /** accounts.md §6 alpha access (has_alpha_access) and when the user asked for it. */
+  hasAlphaAccess: boolean('has_alpha_access').notNull().default(false),
+  alphaAccessRequestedAt: timestamp('alpha_access_requested_at', { withTimezone: true }),
+  registrationAttribution: jsonb('registration_attribution').$type<RegistrationAttribution>(),
   allowedToExtendCharacterLimit: boolean('allowed_to_extend_character_limit').notNull().default(false),
   maxCharacterLimitExtension: integer('max_character_limit_extension'),
   profilePageHandle: text('profile_page_handle').unique(),

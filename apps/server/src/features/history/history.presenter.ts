@@ -20,8 +20,9 @@ export function presentHistoryItem(row: HistoryRow): HistoryItem {
     state: 'created',
     settings: row.settings,
     feedback: row.feedback,
-    share_link_id: null,
+    share_link_id: row.shareLinkId,
     source: row.source,
     output_format: row.outputFormat,
+    ...(row.dialogue ? { dialogue: row.dialogue } : {}),
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
 import { historyItems, type HistoryFeedback, type HistorySource } from '../../db/schema/history';
 
@@ -45,16 +45,18 @@ export type HistoryFilter = {
 
 const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** One page by keyset on (created_at, id) within the workspace: the index serves it at any depth. */
-export function listHistory(db: AppDb, workspaceId: string, f: HistoryFilter): Promise<HistoryRow[]> {
+/**
+ * One page by keyset on (created_at, id) within the workspace. The row comparison and the NULLS order
+ * match `history_items_workspace_created_idx` (DESC NULLS LAST; ascending reads it backwards), so
+ * PostgreSQL walks the index from the cursor at any depth instead of sorting the workspace's rows.
+ */
+export function listHistoryQuery(db: AppDb, workspaceId: string, f: HistoryFilter) {
   const where: SQL[] = [eq(h.workspaceId, workspaceId)];
-  const beyond = f.direction === 'desc' ? lt : gt;
+  const desc = f.direction === 'desc';
   if (f.after) {
+    const cursor = sql`(${f.after.createdAt.toISOString()}::timestamptz, ${f.after.id})`;
     where.push(
-      or(
-        beyond(h.createdAt, f.after.createdAt),
-        and(eq(h.createdAt, f.after.createdAt), beyond(h.id, f.after.id)),
-      )!,
+      desc ? sql`(${h.createdAt}, ${h.id}) < ${cursor}` : sql`(${h.createdAt}, ${h.id}) > ${cursor}`,
     );
   }
   if (f.voiceId) where.push(eq(h.voiceId, f.voiceId));
@@ -64,13 +66,19 @@ export function listHistory(db: AppDb, workspaceId: string, f: HistoryFilter): P
     where.push(or(ilike(h.text, likePattern(f.search)), ilike(h.voiceName, likePattern(f.search)))!);
   if (f.before) where.push(lt(h.createdAt, f.before));
   if (f.since) where.push(gt(h.createdAt, f.since));
-  const order = f.direction === 'desc' ? desc : asc;
+  const order = desc
+    ? [sql`${h.createdAt} desc nulls last`, sql`${h.id} desc nulls last`]
+    : [sql`${h.createdAt} asc nulls first`, sql`${h.id} asc nulls first`];
   return db
     .select()
     .from(h)
     .where(and(...where))
-    .orderBy(order(h.createdAt), order(h.id))
+    .orderBy(...order)
     .limit(f.limit);
+}
+
+export function listHistory(db: AppDb, workspaceId: string, f: HistoryFilter): Promise<HistoryRow[]> {
+  return listHistoryQuery(db, workspaceId, f);
 }
 
 export async function deleteHistoryItem(

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type {
+  HistoryDialogueLine,
   HistoryFeedbackBody,
   HistoryItem,
   ListHistoryQuery,
@@ -40,7 +41,9 @@ export type NewHistoryItem = {
   userId: string;
   requestId: string;
   text: string;
-  voice: { id: string; name: string; category: string };
+  /** A dialogue has no single voice: its id is null and its lines carry theirs. */
+  voice: { id: string | null; name: string; category: string };
+  dialogue?: HistoryDialogueLine[] | null;
   modelId: string;
   settings: Record<string, unknown> | null;
   source: HistorySource;
@@ -81,6 +84,7 @@ export class HistoryService {
         voiceId: item.voice.id,
         voiceName: item.voice.name,
         voiceCategory: item.voice.category,
+        dialogue: item.dialogue ?? null,
         modelId: item.modelId,
         settings: item.settings,
         source: item.source,

@@ -45,7 +45,11 @@ export const openAiSpeechRoutes =
           userId: requirePrincipal(request).userId,
           caller: requirePrincipal(request),
           requestId: request.id,
-          voice: service.voices.forOpenAi(typeof body.voice === 'string' ? body.voice : body.voice.id),
+          // The workspace's own settings for the voice (settings/edit) apply here too; `speed` multiplies them.
+          voice: await service.voices.profileFor(
+            requirePrincipal(request).userId,
+            service.voices.forOpenAi(typeof body.voice === 'string' ? body.voice : body.voice.id).voiceId,
+          ),
           body: { text: body.input, model_id: body.model, apply_text_normalization: 'auto' },
           target,
           enableLogging: true,

@@ -6,6 +6,7 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
+import type { AppDb } from '../../db/client';
 import type { HistoryService } from '../history/history.service';
 import type { UsageService } from '../usage/usage.service';
 import { createEngineRegistry } from '../../speech/engines';
@@ -17,24 +18,27 @@ import { VoicePreviews } from '../voices/voice-previews';
 import { voicesRoutes } from '../voices/voices.routes';
 import { VoicesService } from '../voices/voices.service';
 import { openAiSpeechRoutes } from './openai-speech.routes';
+import { textToDialogueRoutes } from './text-to-dialogue.routes';
+import { TextToDialogueService } from './text-to-dialogue.service';
 import { ttsRoutes } from './tts.routes';
 import { TextToSpeechService } from './tts.service';
 
 export async function registerSpeechFeatures(
   app: FastifyInstance,
   config: Config,
-  deps: { usage: UsageService; history: HistoryService },
+  deps: { usage: UsageService; history: HistoryService; db: AppDb },
 ) {
   const engines = createEngineRegistry(config);
   const models = new ModelCatalogue(engines);
   const previews = new VoicePreviews(path.join(config.filesDir, 'voice-previews'), engines, app.log);
-  const voices = new VoicesService(PREMADE_VOICES, previews, config.publicUrl);
+  const voices = new VoicesService(PREMADE_VOICES, previews, config.publicUrl, deps.db, deps.usage);
   const tts = new TextToSpeechService(voices, models, engines, deps.usage, deps.history, app.log);
 
   await app.register(voicesRoutes(voices));
   await app.register(modelsRoutes(new ModelsService(models)));
   await app.register(ttsRoutes(tts));
   await app.register(openAiSpeechRoutes(tts));
+  await app.register(textToDialogueRoutes(new TextToDialogueService(tts)));
 
   const stop = new AbortController();
   let warming: Promise<void> = Promise.resolve();

@@ -1,7 +1,7 @@
+import type { VoiceSegment } from '@vocalis/contracts/text-to-dialogue';
 import type { TtsBody } from '@vocalis/contracts/text-to-speech';
 import { concatAlignments, type Alignment } from '@vocalis/speech/alignment';
 import { concatBytes } from '@vocalis/speech/audio/mp3-stream';
-import { synthesizeUtterance, type UtteranceChunk } from '@vocalis/speech/synthesize';
 import { AppError, badRequest } from '../../errors';
 import { newId } from '../../lib/ids';
 import type { EngineRegistry } from '../../speech/engines';
@@ -14,6 +14,14 @@ import type { Reservation, UsageService } from '../usage/usage.service';
 import type { CatalogueVoice } from '../voices/voice-builders';
 import type { VoicesService } from '../voices/voices.service';
 import { createEncoder, type AudioTarget } from './audio-target';
+import { historyContent, mergeSegments, synthesizeParts, type PlacedChunk } from './speech-parts';
+
+/** Text spoken by one voice; a dialogue has one part per line, spoken one after another. */
+export interface SpeechPart {
+  text: string;
+  voice: CatalogueVoice;
+  plan: SpeechPlan;
+}
 
 /** One accepted request, validated and planned, before any audio exists. */
 export interface Generation {
@@ -23,20 +31,22 @@ export interface Generation {
   caller: ChargeableCaller;
   /** The id the history item will have (sent as the history-item-id header); null without logging. */
   historyItemId: string | null;
-  source: 'text_to_speech' | 'openai_speech';
-  voice: CatalogueVoice;
+  source: 'text_to_speech' | 'openai_speech' | 'text_to_dialogue';
   model: BuiltInModel;
   /** The id the client sent (an alias stays visible here); null when it sent none. */
   requestedModelId: string | null;
-  text: string;
-  /** Characters the generation costs (the text's length, as ElevenLabs counts). */
+  /** What is said, in order: one part for text to speech, one per line for a dialogue. */
+  parts: SpeechPart[];
+  /** Characters the generation costs (the texts' lengths, as ElevenLabs counts). */
   characters: number;
   target: AudioTarget;
   enableLogging: boolean;
   settings: SettingsInput | null;
   normalization: 'auto' | 'on' | 'off';
   seed?: number;
-  plan: SpeechPlan;
+  /** previous_text / next_text: spoken around the first and last part for boundary prosody, never billed. */
+  previousText?: string;
+  nextText?: string;
 }
 
 /** How a generation ended; `audio` is the whole encoded output of a completed one. */
@@ -50,28 +60,42 @@ export interface TimedAudio {
   audio: Uint8Array;
   alignment: Alignment | null;
   normalizedAlignment: Alignment | null;
+  /** Which part (dialogue line) the audio belongs to; indexes count the original alignment's characters. */
+  voiceSegments: VoiceSegment[];
 }
 
-export interface TtsInput {
+/** A synthesized sentence placed in the whole generation, with the segment of its part. */
+
+/** The options every speech request shares (the text-to-speech body without its text). */
+export type SpeechOptions = Pick<
+  TtsBody,
+  | 'model_id'
+  | 'language_code'
+  | 'voice_settings'
+  | 'seed'
+  | 'apply_text_normalization'
+  | 'pronunciation_dictionary_locators'
+  | 'previous_text'
+  | 'next_text'
+>;
+
+/** A speech request: one or more lines, each with its voice, and the shared options. */
+export interface SpeechRequest {
   userId: string;
   caller: ChargeableCaller;
   requestId: string;
-  voice: CatalogueVoice;
-  body: Pick<
-    TtsBody,
-    | 'text'
-    | 'model_id'
-    | 'language_code'
-    | 'voice_settings'
-    | 'seed'
-    | 'apply_text_normalization'
-    | 'pronunciation_dictionary_locators'
-  >;
+  lines: { text: string; voice: CatalogueVoice }[];
+  options: SpeechOptions;
   target: AudioTarget;
   enableLogging: boolean;
   source: Generation['source'];
   /** OpenAI `speed`, applied on top of the voice settings. */
   rateFactor?: number;
+}
+
+export interface TtsInput extends Omit<SpeechRequest, 'lines' | 'options'> {
+  voice: CatalogueVoice;
+  body: SpeechOptions & Pick<TtsBody, 'text'>;
 }
 
 const EMPTY_ALIGNMENT: Alignment = {
@@ -95,20 +119,52 @@ export class TextToSpeechService {
   private readonly reservations = new WeakMap<Generation, Reservation>();
 
   /** Everything that can be refused is refused here, before a byte is sent. */
-  async prepare(input: TtsInput): Promise<Generation> {
-    const { body, voice } = input;
-    const model = this.models.resolve(body.model_id);
-    if (body.text.length > model.maxCharacters)
+  prepare(input: TtsInput): Promise<Generation> {
+    const { voice, body, ...rest } = input;
+    return this.prepareLines({ ...rest, lines: [{ text: body.text, voice }], options: body });
+  }
+
+  /** `prepare` for any number of lines (text to dialogue): each voice is planned once. */
+  async prepareLines(input: SpeechRequest): Promise<Generation> {
+    const { options } = input;
+    const model = this.models.resolve(options.model_id);
+    const characters = input.lines.reduce((n, l) => n + l.text.length, 0);
+    if (characters > model.maxCharacters)
       throw badRequest(
-        `Text is ${body.text.length} characters; model ${model.modelId} accepts at most ${model.maxCharacters} per request.`,
+        `Text is ${characters} characters; model ${model.modelId} accepts at most ${model.maxCharacters} per request.`,
         'max_character_limit_exceeded',
       );
-    if (body.pronunciation_dictionary_locators?.length)
+    if (options.pronunciation_dictionary_locators?.length)
       throw badRequest(
         'Pronunciation dictionaries are not available yet.',
         'pronunciation_dictionary_not_found',
       );
-    const language = body.language_code ?? undefined;
+    const plans = new Map<string, SpeechPlan>();
+    for (const { voice } of input.lines)
+      if (!plans.has(voice.voiceId)) plans.set(voice.voiceId, await this.plan(model, voice, input));
+    return {
+      requestId: input.requestId,
+      userId: input.userId,
+      caller: input.caller,
+      historyItemId: input.enableLogging ? newId() : null,
+      source: input.source,
+      model,
+      requestedModelId: options.model_id ?? null,
+      parts: input.lines.map((l) => ({ ...l, plan: plans.get(l.voice.voiceId)! })),
+      characters,
+      target: input.target,
+      enableLogging: input.enableLogging,
+      settings: options.voice_settings ?? null,
+      normalization: options.apply_text_normalization ?? 'auto',
+      seed: options.seed ?? undefined,
+      previousText: options.previous_text ?? undefined,
+      nextText: options.next_text ?? undefined,
+    };
+  }
+
+  /** Engine, engine voice and prosody for one voice; refuses a language the model cannot speak. */
+  private async plan(model: BuiltInModel, voice: CatalogueVoice, input: SpeechRequest): Promise<SpeechPlan> {
+    const language = input.options.language_code ?? undefined;
     const unsupported = () =>
       badRequest(
         `Model ${model.modelId} does not support language_code '${language}'.`,
@@ -123,28 +179,11 @@ export class TextToSpeechService {
       voice,
       engine: model.engine,
       language,
-      settings: body.voice_settings,
+      settings: input.options.voice_settings,
       rateFactor: input.rateFactor,
     });
     if (!plan) throw unsupported();
-    return {
-      requestId: input.requestId,
-      userId: input.userId,
-      caller: input.caller,
-      historyItemId: input.enableLogging ? newId() : null,
-      source: input.source,
-      voice,
-      model,
-      requestedModelId: body.model_id ?? null,
-      text: body.text,
-      characters: body.text.length,
-      target: input.target,
-      enableLogging: input.enableLogging,
-      settings: body.voice_settings ?? null,
-      normalization: body.apply_text_normalization ?? 'auto',
-      seed: body.seed ?? undefined,
-      plan,
-    };
+    return plan;
   }
 
   /**
@@ -157,6 +196,10 @@ export class TextToSpeechService {
       caller: generation.caller,
       characters: generation.characters,
       requestId: generation.requestId,
+      // What the usage charts break characters down by (a dialogue counts under its first voice).
+      voiceId: generation.parts[0]?.voice.voiceId ?? null,
+      modelId: generation.requestedModelId ?? generation.model.modelId,
+      source: generation.source,
     });
     this.reservations.set(generation, reservation);
   }
@@ -180,8 +223,7 @@ export class TextToSpeechService {
         workspaceId: r.workspaceId,
         userId: g.userId,
         requestId: g.requestId,
-        text: g.text,
-        voice: { id: g.voice.voiceId, name: g.voice.name, category: 'premade' },
+        ...historyContent(g),
         modelId: g.requestedModelId ?? g.model.modelId,
         settings: g.settings as Record<string, unknown> | null,
         source: 'TTS',
@@ -215,30 +257,22 @@ export class TextToSpeechService {
       normalizedAlignment: parts
         .map((p) => p.normalizedAlignment ?? EMPTY_ALIGNMENT)
         .reduce(concatAlignments, EMPTY_ALIGNMENT),
+      voiceSegments: mergeSegments(parts.flatMap((p) => p.voiceSegments)),
     };
-  }
-
-  private chunks(g: Generation, signal: AbortSignal): AsyncIterable<UtteranceChunk> {
-    return synthesizeUtterance({
-      engine: g.plan.engine,
-      voice: g.plan.engineVoice,
-      text: g.text,
-      language: g.plan.language,
-      prosody: g.plan.params.prosody,
-      speakerBoost: g.plan.params.speakerBoost,
-      normalization: g.normalization,
-      seed: g.seed,
-      signal,
-    });
   }
 
   private async *encode(g: Generation, signal: AbortSignal): AsyncIterable<TimedAudio> {
     const encoder = createEncoder(g.target);
-    const held: UtteranceChunk[] = [];
-    for await (const chunk of this.chunks(g, signal)) {
+    const held: PlacedChunk[] = [];
+    for await (const chunk of synthesizeParts(g, signal)) {
       const audio = await encoder.push(chunk.pcm, chunk.sampleRate);
       if (encoder.incremental)
-        yield { audio, alignment: chunk.alignment, normalizedAlignment: chunk.normalizedAlignment };
+        yield {
+          audio,
+          alignment: chunk.alignment,
+          normalizedAlignment: chunk.normalizedAlignment,
+          voiceSegments: [chunk.segment],
+        };
       else held.push(chunk);
       // The engines and lamejs run synchronously: give the event loop a full turn (a timer, so the
       // poll phase runs) per sentence, so other requests are served while the next one is made.
@@ -246,13 +280,14 @@ export class TextToSpeechService {
     }
     const tail = await encoder.end();
     if (encoder.incremental) {
-      if (tail.length) yield { audio: tail, alignment: null, normalizedAlignment: null };
+      if (tail.length) yield { audio: tail, alignment: null, normalizedAlignment: null, voiceSegments: [] };
       return;
     }
     yield {
       audio: tail,
       alignment: held.map((c) => c.alignment).reduce(concatAlignments, EMPTY_ALIGNMENT),
       normalizedAlignment: held.map((c) => c.normalizedAlignment).reduce(concatAlignments, EMPTY_ALIGNMENT),
+      voiceSegments: mergeSegments(held.map((c) => c.segment)),
     };
   }
 
@@ -274,7 +309,7 @@ export class TextToSpeechService {
     } catch (error) {
       if (signal.aborted) throw error;
       outcome = { status: 'failed', error };
-      if (g.plan.engineId === 'http')
+      if (g.parts.some((p) => p.plan.engineId === 'http'))
         throw new AppError(
           502,
           'speech_engine_unavailable',

@@ -1,31 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestUser, startTestApp, type TestApp, type TestUser } from '../../testing/test-app';
+import { Jar } from '../../testing/cookie-jar';
 import { totpFromUri } from '../../testing/totp';
 
 type Detail = { detail: { status: string; message: string } };
-
-/** A tiny cookie jar: applies Set-Cookie headers (a cleared cookie is dropped). */
-class Jar {
-  private cookies = new Map<string, string>();
-  constructor(initial = '') {
-    for (const part of initial.split('; ').filter(Boolean)) {
-      const [name, ...value] = part.split('=');
-      this.cookies.set(name!, value.join('='));
-    }
-  }
-  take(res: Response): void {
-    for (const line of res.headers.getSetCookie()) {
-      const [pair, ...attrs] = line.split(';');
-      const [name, ...value] = pair!.split('=');
-      const cleared = value.join('') === '' || attrs.some((a) => /max-age=0$/i.test(a.trim()));
-      if (cleared) this.cookies.delete(name!);
-      else this.cookies.set(name!, value.join('='));
-    }
-  }
-  toString(): string {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  }
-}
 
 describe(`authenticator app (TOTP) and backup codes on ${process.env.TEST_DB}`, () => {
   let app: TestApp;

@@ -3,20 +3,65 @@ import {
   backupCodeParams,
   backupCodesResponse,
   regenerateBackupCodesBody,
+  updateMfaFactorsBody,
+  updateMfaFactorsResponse,
 } from '@vocalis/contracts/two-factor';
 import { okResponse } from '@vocalis/contracts/user';
 import type { Auth } from '../../auth/auth';
 import { authRequestHeaders } from '../../auth/auth-proxy';
 import type { AppDb } from '../../db/client';
 import { requireUser } from '../../plugins/auth';
+import { maskPhone, type PhoneFactorService } from './phone-factor.service';
 import { TwoFactorService } from './two-factor.service';
 
 const tags = ['user'];
 
 /** Backup-code calls of accounts.md §7; enrolment and the sign-in step are better-auth's /api/auth/two-factor/*. */
 export const twoFactorRoutes =
-  (service: TwoFactorService): FastifyPluginAsyncZod =>
+  (service: TwoFactorService, phone: PhoneFactorService): FastifyPluginAsyncZod =>
   async (app) => {
+    app.post(
+      '/v1/user/update-mfa-factors',
+      {
+        schema: {
+          tags,
+          summary: 'Add, confirm or remove the phone (SMS) second factor',
+          body: updateMfaFactorsBody,
+          response: { 200: updateMfaFactorsResponse },
+        },
+      },
+      async (request) => {
+        const userId = requireUser(request);
+        const body = request.body;
+        if (body.sms === null) {
+          await service.checkPassword(authRequestHeaders(request), body.password);
+          await phone.remove(userId);
+          return { status: 'ok' as const, sms_mfa_factor: null };
+        }
+        if ('code' in body.sms) {
+          const enrolledAt = await phone.confirmEnrolment(userId, body.sms.phone_number, body.sms.code);
+          return {
+            status: 'ok' as const,
+            sms_mfa_factor: {
+              enrolled_at_unix: Math.floor(enrolledAt.getTime() / 1000),
+              phone_number_hint: maskPhone(body.sms.phone_number),
+            },
+          };
+        }
+        await phone.startEnrolment(userId, body.sms.phone_number);
+        const current = await phone.enrolled(userId);
+        return {
+          status: 'code_sent' as const,
+          sms_mfa_factor: current
+            ? {
+                enrolled_at_unix: Math.floor(current.enrolledAt.getTime() / 1000),
+                phone_number_hint: maskPhone(current.phone),
+              }
+            : null,
+        };
+      },
+    );
+
     app.post(
       '/v1/user/backup-code',
       {
@@ -61,5 +106,5 @@ export const twoFactorRoutes =
   };
 
 /** The feature as one plugin for app.ts. */
-export const twoFactorFeature = (auth: Auth, db: AppDb): FastifyPluginAsyncZod =>
-  twoFactorRoutes(new TwoFactorService(auth, db));
+export const twoFactorFeature = (auth: Auth, db: AppDb, phone: PhoneFactorService): FastifyPluginAsyncZod =>
+  twoFactorRoutes(new TwoFactorService(auth, db), phone);

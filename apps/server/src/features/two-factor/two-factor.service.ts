@@ -18,6 +18,15 @@ export class TwoFactorService {
     private readonly db: AppDb,
   ) {}
 
+  /** The signed-in user's password, re-entered to confirm a sensitive change (400 INVALID_PASSWORD). */
+  async checkPassword(headers: Headers, password: string): Promise<void> {
+    try {
+      await this.auth.api.verifyPassword({ headers, body: { password } });
+    } catch (error) {
+      throw asAppError(error);
+    }
+  }
+
   /** POST /v1/user/backup-code: new backup codes (the old ones stop working); needs the password. */
   async regenerateBackupCodes(headers: Headers, password: string): Promise<string[]> {
     try {

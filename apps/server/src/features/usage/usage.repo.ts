@@ -1,6 +1,7 @@
-import { and, count, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
-import { generationSlots, workspaceUsage } from '../../db/schema/usage';
+import { workspaceSubscriptions } from '../../db/schema/billing';
+import { generationSlots, usageRecords, workspaceUsage } from '../../db/schema/usage';
 import { userProfiles } from '../../db/schema/user-profiles';
 import { workspaceMembers, workspaces } from '../../db/schema/workspaces';
 
@@ -60,6 +61,8 @@ export async function debitCharacters(
   db: AppDb,
   workspaceId: string,
   n: number,
+  /** Characters the period may reach: the limit, the limit plus the plan's extension, or null (no cap). */
+  cap: { extraAllowed: number | null } = { extraAllowed: 0 },
 ): Promise<UsageRow | undefined> {
   const [row] = await db
     .update(u)
@@ -71,7 +74,12 @@ export async function debitCharacters(
     .where(
       and(
         eq(u.workspaceId, workspaceId),
-        lte(sql`CASE WHEN ${due} THEN 0 ELSE ${u.characterCount} END + ${n}`, u.characterLimit),
+        cap.extraAllowed === null
+          ? undefined
+          : lte(
+              sql`CASE WHEN ${due} THEN 0 ELSE ${u.characterCount} END + ${n}`,
+              sql`${u.characterLimit}::bigint + ${cap.extraAllowed}`,
+            ),
       ),
     )
     .returning();
@@ -139,4 +147,88 @@ export async function extendSlots(db: AppDb, ids: string[], ttlSeconds: number):
 
 export async function releaseSlot(db: AppDb, id: string): Promise<void> {
   await db.delete(generationSlots).where(eq(generationSlots.id, id));
+}
+
+/** What the quota rule needs besides the counts: the subscription status and the owner's extension settings. */
+export async function quotaPolicy(
+  db: AppDb,
+  workspaceId: string,
+): Promise<{ status: string; allowedToExtend: boolean; maxExtension: number | null }> {
+  const [row] = await db
+    .select({
+      status: workspaceSubscriptions.status,
+      allowedToExtend: userProfiles.allowedToExtendCharacterLimit,
+      maxExtension: userProfiles.maxCharacterLimitExtension,
+    })
+    .from(workspaces)
+    .leftJoin(workspaceSubscriptions, eq(workspaceSubscriptions.workspaceId, workspaces.id))
+    .leftJoin(userProfiles, eq(userProfiles.userId, workspaces.ownerId))
+    .where(eq(workspaces.id, workspaceId));
+  return {
+    status: row?.status ?? 'free',
+    allowedToExtend: row?.allowedToExtend ?? false,
+    maxExtension: row?.maxExtension ?? null,
+  };
+}
+
+/** One completed generation's characters, for usage charts. */
+export async function recordUsage(db: AppDb, row: typeof usageRecords.$inferInsert): Promise<void> {
+  await db.insert(usageRecords).values(row);
+}
+
+const BREAKDOWN_COLUMNS = {
+  voice: usageRecords.voiceId,
+  model: usageRecords.modelId,
+  api_keys: usageRecords.apiKeyId,
+  user: usageRecords.userId,
+  request_source: usageRecords.source,
+  product_type: usageRecords.source,
+} as const;
+
+/**
+ * Characters per time bucket (seconds, aligned to the epoch) and breakdown key between two instants.
+ * Rows: bucket start in ms, key ('All' without breakdown), characters.
+ */
+export async function characterBuckets(
+  db: AppDb,
+  input: {
+    workspaceId: string;
+    userId: string | null;
+    from: Date;
+    to: Date;
+    bucket: { unit: 'hour' | 'day' | 'week' | 'month' } | { seconds: number } | 'cumulative';
+    breakdown: keyof typeof BREAKDOWN_COLUMNS | 'none';
+  },
+): Promise<{ bucket: number; key: string | null; characters: number }[]> {
+  const r = usageRecords;
+  const b = input.bucket;
+  const bucket =
+    b === 'cumulative'
+      ? sql<number>`${input.from.getTime()}::bigint`
+      : 'seconds' in b
+        ? sql<number>`(floor(extract(epoch from ${r.createdAt}) / ${b.seconds}) * ${b.seconds} * 1000)::bigint`
+        : sql<number>`(extract(epoch from date_trunc(${sql.raw(`'${b.unit}'`)}, ${r.createdAt} at time zone 'UTC')) * 1000)::bigint`;
+  const key =
+    input.breakdown === 'none'
+      ? sql<string | null>`'All'`
+      : sql<string | null>`${BREAKDOWN_COLUMNS[input.breakdown]}`;
+  const rows = await db
+    .select({ bucket, key, characters: sql<number>`sum(${r.characters})::bigint` })
+    .from(r)
+    .where(
+      and(
+        eq(r.workspaceId, input.workspaceId),
+        input.userId ? eq(r.userId, input.userId) : undefined,
+        gte(r.createdAt, input.from),
+        lte(r.createdAt, input.to),
+      ),
+    )
+    // By position: the bucket expression carries parameters, which would not match a repeated expression.
+    .groupBy(sql`1, 2`)
+    .orderBy(sql`1`);
+  return rows.map((row) => ({
+    bucket: Number(row.bucket),
+    key: row.key,
+    characters: Number(row.characters),
+  }));
 }

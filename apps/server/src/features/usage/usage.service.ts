@@ -1,4 +1,12 @@
 import { concurrencyLimit, monthlyCharacterLimit, quotaExceededMessage } from '@vocalis/domain/plan-limits';
+import { extraCharacterAllowance, mayExtendCharacterLimit } from '@vocalis/domain/billing/character-quota';
+import { UNLIMITED } from '@vocalis/domain/billing/plans';
+import { mayGenerate } from '@vocalis/domain/billing/tiers';
+import {
+  WORKSPACE_DISABLED_CODE,
+  WORKSPACE_DISABLED_MESSAGE,
+} from '@vocalis/domain/billing/billing-messages';
+import type { UserSubscription } from '@vocalis/contracts/user';
 import type { AppDb } from '../../db/client';
 import { AppError, notFound, tooManyRequests } from '../../errors';
 import { newId } from '../../lib/ids';
@@ -29,12 +37,18 @@ export type Reservation = {
   periodEnd: Date;
   caller: ChargeableCaller;
   slotId: string;
+  userId: string;
+  voiceId: string | null;
+  modelId: string | null;
+  source: string;
 };
 
 export type WorkspaceUsage = {
   character_count: number;
   character_limit: number;
   next_character_count_reset_unix: number;
+  /** The whole subscription, when billing supplies it (GET /v1/user shows it as is). */
+  subscription?: UserSubscription;
 };
 
 /** Slots live this long without a heartbeat: a crashed process's generations stop counting after it. */
@@ -67,22 +81,32 @@ export class UsageService {
 
   /**
    * Debits the workspace quota and the API key's own limit, then takes a concurrency slot; on any
-   * refusal whatever was taken is given back. 401 quota_exceeded, 429 too_many_concurrent_requests.
+   * refusal whatever was taken is given back. 401 quota_exceeded, 429 too_many_concurrent_requests,
+   * 403 workspace_disabled for a free_disabled workspace.
    */
   async reserve(input: {
     userId: string;
     caller: ChargeableCaller;
     characters: number;
     requestId: string;
+    /** What the usage charts break the characters down by. */
+    voiceId?: string | null;
+    modelId?: string | null;
+    source?: string;
   }): Promise<Reservation> {
     const ws = await this.workspaceOf(input.userId);
+    // A free_disabled workspace generates nothing (decision 020); nothing is debited.
+    if (!mayGenerate((await repo.quotaPolicy(this.db, ws.id)).status)) {
+      throw new AppError(403, WORKSPACE_DISABLED_CODE, WORKSPACE_DISABLED_MESSAGE);
+    }
     const n = input.characters;
     const before = await repo.ensureUsage(this.db, ws.id, monthlyCharacterLimit(ws.tier));
-    const debited = await repo.debitCharacters(this.db, ws.id, n);
+    const extraAllowed = await this.extension(ws.id, ws.tier);
+    const debited = await repo.debitCharacters(this.db, ws.id, n, { extraAllowed });
     if (!debited) {
       // Read again: the debit may have failed against a count other requests changed since.
       const now = await repo.ensureUsage(this.db, ws.id, before.characterLimit);
-      throw quotaExceeded(now.characterLimit - now.characterCount, n);
+      throw quotaExceeded(now.characterLimit + (extraAllowed ?? 0) - now.characterCount, n);
     }
     const r: Reservation = {
       workspaceId: ws.id,
@@ -92,6 +116,10 @@ export class UsageService {
       periodEnd: debited.nextCharacterCountResetAt,
       caller: input.caller,
       slotId: newId(),
+      userId: input.userId,
+      voiceId: input.voiceId ?? null,
+      modelId: input.modelId ?? null,
+      source: input.source ?? 'TTS',
     };
     try {
       await chargeApiKeyCharacters(this.db, input.caller, n);
@@ -118,7 +146,37 @@ export class UsageService {
   async finish(r: Reservation, completed: boolean): Promise<void> {
     this.held.delete(r.slotId);
     await repo.releaseSlot(this.db, r.slotId);
-    if (!completed) await this.refund(r);
+    if (!completed) return this.refund(r);
+    await repo.recordUsage(this.db, {
+      id: newId(),
+      workspaceId: r.workspaceId,
+      userId: r.userId,
+      apiKeyId: r.caller.via === 'api_key' ? (r.caller.keyId ?? null) : null,
+      voiceId: r.voiceId,
+      modelId: r.modelId,
+      source: r.source,
+      characters: r.characters,
+    });
+  }
+
+  /**
+   * billing.md §5: beyond the limit only when the workspace may extend (allowed to extend, can extend,
+   * and active or enterprise); then up to the tier's extra-character allowance (capped by the owner's
+   * max_character_limit_extension when set), or without cap (null) for enterprise and trial.
+   */
+  private async extension(workspaceId: string, tier: string): Promise<number | null> {
+    const allowance = extraCharacterAllowance(tier);
+    if (allowance === 0) return 0;
+    const policy = await repo.quotaPolicy(this.db, workspaceId);
+    const may = mayExtendCharacterLimit({
+      tier,
+      status: policy.status,
+      allowedToExtend: policy.allowedToExtend,
+      canExtend: true,
+    });
+    if (!may) return 0;
+    if (allowance === UNLIMITED) return policy.maxExtension;
+    return policy.maxExtension === null ? allowance : Math.min(allowance, policy.maxExtension);
   }
 
   /** Stops the heartbeat (app close). */

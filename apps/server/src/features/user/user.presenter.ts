@@ -59,7 +59,8 @@ export function presentUser(input: {
   return {
     user_id: user.id,
     workspace_id: member.workspaceId,
-    subscription: freeSubscription(profile, input.usage),
+    // Billing's subscription when the app has it (GET /v1/user/subscription agrees); the free plan otherwise.
+    subscription: input.usage?.subscription ?? freeSubscription(profile, input.usage),
     voices: [],
     is_new_user: profile.isNewUser,
     agrees_to_product_updates: profile.agreesToProductUpdates,

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
 import { apiKeys } from '../../db/schema/api-keys';
 import { sessions, users } from '../../db/schema/auth';
-import { twoFactors } from '../../db/schema/two-factor';
+import { phoneFactors, twoFactors } from '../../db/schema/two-factor';
 import { userProfiles } from '../../db/schema/user-profiles';
 import { workspaceMembers, workspaces } from '../../db/schema/workspaces';
 
@@ -23,6 +23,8 @@ export async function insertPersonalAccount(
     workspaceName: string;
     publicUserId: string;
     isInternal: boolean;
+    /** A self-service sign-up: is_onboarding_completed starts false (the column's default is the spec's true). */
+    needsOnboarding?: boolean;
   },
 ): Promise<void> {
   await db.transaction(async (tx) => {
@@ -45,6 +47,7 @@ export async function insertPersonalAccount(
       workspaceId: input.workspaceId,
       publicUserId: input.publicUserId,
       isInternal: input.isInternal,
+      isOnboardingCompleted: !input.needsOnboarding,
     });
   });
 }
@@ -142,4 +145,15 @@ export async function totpEnrolledAt(db: AppDb, userId: string): Promise<Date | 
     .where(eq(twoFactors.userId, userId))
     .limit(1);
   return row && row.verified && row.enabled ? row.createdAt : null;
+}
+
+/** When the phone (SMS) second factor was enrolled, if it is on (GET /v1/user's sms_mfa_factor). */
+export async function smsEnrolledAt(db: AppDb, userId: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ enrolledAt: phoneFactors.enrolledAt, enabled: users.twoFactorEnabled })
+    .from(phoneFactors)
+    .innerJoin(users, eq(users.id, phoneFactors.userId))
+    .where(eq(phoneFactors.userId, userId))
+    .limit(1);
+  return row?.enabled ? row.enrolledAt : null;
 }

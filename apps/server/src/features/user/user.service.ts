@@ -1,4 +1,5 @@
 import type { EditUserMetadataBody, User } from '@vocalis/contracts/user';
+import { isStaffEmail } from '@vocalis/domain/staff-accounts';
 import type { Config } from '../../config';
 import type { AppDb } from '../../db/client';
 import type { AccountState } from '../../db/schema/user-profiles';
@@ -31,13 +32,17 @@ export class UserService {
   ) {}
 
   /** Every new user gets a profile with the spec's defaults and a personal workspace where they are admin. */
-  async createPersonalAccount(user: { id: string; name: string; email: string }): Promise<void> {
+  async createPersonalAccount(
+    user: { id: string; name: string; email: string },
+    opts: { needsOnboarding?: boolean } = {},
+  ): Promise<void> {
     await repo.insertPersonalAccount(this.db, {
       userId: user.id,
       workspaceId: newId(),
       workspaceName: `${user.name || user.email.split('@')[0]}'s Workspace`,
       publicUserId: newId(32).toLowerCase(),
       isInternal: false,
+      needsOnboarding: opts.needsOnboarding ?? false,
     });
   }
 
@@ -88,7 +93,23 @@ export class UserService {
       repo.totpEnrolledAt(this.db, userId),
       this.usage?.usage(membership.workspace.id, membership.workspace.subscriptionTier),
     ]);
-    return presentUser({ user, profile, member: membership.member, apiKeyPreview, totpEnrolledAt, usage });
+    const presented = presentUser({
+      user,
+      profile,
+      member: membership.member,
+      apiKeyPreview,
+      totpEnrolledAt,
+      usage,
+    });
+    // Staff accounts (a verified address at a configured company domain) are internal (accounts.md §6).
+    const staff = isStaffEmail(user.email, user.emailVerified, this.config.staffEmailDomains);
+    // The phone (SMS) second factor (features/two-factor).
+    const smsAt = await repo.smsEnrolledAt(this.db, userId);
+    return {
+      ...presented,
+      ...(staff && { is_internal: true }),
+      sms_mfa_factor: smsAt ? { enrolled_at_unix: Math.floor(smsAt.getTime() / 1000) } : null,
+    };
   }
 
   /** The workspaces whose live documents the user may read. */
@@ -126,7 +147,8 @@ export class UserService {
     await this.publish(updated.userId);
   }
 
-  private async publish(userId: string): Promise<User> {
+  /** Reads the user afresh and sends it to their live clients. */
+  async publish(userId: string): Promise<User> {
     const user = await this.get(userId);
     this.bus.publish({
       collection: 'user',

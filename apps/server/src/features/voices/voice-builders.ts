@@ -28,7 +28,7 @@ const FLITE_INFO: Record<FliteVoice, { what: string; espeak: string; remote: str
   kal16: { what: "Flite's kal16 diphone voice", espeak: 'klatt4', remote: 'onyx' },
   awb: { what: "Flite's awb voice (CMU Arctic, statistical parametric)", espeak: 'm3', remote: 'fable' },
   rms: { what: "Flite's rms voice (CMU Arctic, statistical parametric)", espeak: 'm2', remote: 'echo' },
-  slt: { what: "Flite's slt voice (CMU Arctic, statistical parametric)", espeak: 'klatt5', remote: 'nova' },
+  slt: { what: "Flite's slt voice (CMU Arctic, statistical parametric)", espeak: 'f2', remote: 'nova' },
 };
 
 /** The preview sentence of the English voices. */

@@ -7,9 +7,12 @@ import {
   searchVoicesQuery,
   searchVoicesResponse,
   voice,
+  editVoiceSettingsResponse,
   voiceIdParams,
+  voiceSettings,
   voiceSettingsResponse,
 } from '@vocalis/contracts/voices';
+import { requirePrincipal } from '../../plugins/auth';
 import type { VoicesService } from './voices.service';
 
 /** Browsers and the web app may keep previews for the spec's voice cache time (7 days). */
@@ -28,7 +31,7 @@ export const voicesRoutes =
           response: { 200: listVoicesResponse },
         },
       },
-      () => service.list(),
+      (request) => service.list(requirePrincipal(request)),
     );
 
     app.get(
@@ -41,7 +44,7 @@ export const voicesRoutes =
           response: { 200: searchVoicesResponse },
         },
       },
-      (request) => service.search(request.query),
+      (request) => service.search(requirePrincipal(request), request.query),
     );
 
     app.get(
@@ -69,7 +72,8 @@ export const voicesRoutes =
           response: { 200: voice },
         },
       },
-      (request) => service.get(request.params.voice_id, request.query.with_settings ?? true),
+      (request) =>
+        service.get(requirePrincipal(request), request.params.voice_id, request.query.with_settings ?? true),
     );
 
     app.get(
@@ -77,12 +81,29 @@ export const voicesRoutes =
       {
         schema: {
           tags: ['voices'],
-          summary: "A voice's settings",
+          summary: "A voice's settings (your workspace's, once it edited them)",
           params: voiceIdParams,
           response: { 200: voiceSettingsResponse },
         },
       },
-      (request) => service.settings(request.params.voice_id),
+      (request) => service.settings(requirePrincipal(request), request.params.voice_id),
+    );
+
+    app.post(
+      '/v1/voices/:voice_id/settings/edit',
+      {
+        schema: {
+          tags: ['voices'],
+          summary: "Edit your workspace's settings for a voice (other workspaces keep theirs)",
+          params: voiceIdParams,
+          body: voiceSettings,
+          response: { 200: editVoiceSettingsResponse },
+        },
+      },
+      async (request) => {
+        await service.editSettings(requirePrincipal(request), request.params.voice_id, request.body);
+        return { status: 'ok' as const };
+      },
     );
 
     app.get(

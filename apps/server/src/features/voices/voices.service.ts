@@ -1,17 +1,32 @@
-import type { SearchVoicesQuery, Voice, VoiceSettingsResponse } from '@vocalis/contracts/voices';
+import type {
+  SearchVoicesQuery,
+  Voice,
+  VoiceSettingsInput,
+  VoiceSettingsResponse,
+} from '@vocalis/contracts/voices';
+import type { AppDb } from '../../db/client';
+import type { StoredVoiceSettings } from '../../db/schema/voice-settings';
 import { badRequest, notFound } from '../../errors';
 import { effectiveSettings } from '../../speech/speech-plan';
+import { hasPermission, type KeyCaller } from '../api-keys/api-keys.policy';
+import { missingPermission } from '../api-keys/api-keys.service';
 import type { CatalogueVoice } from './voice-builders';
 import { OPENAI_VOICE_MAP } from './voice-catalogue';
 import type { PreviewFile, VoicePreviews } from './voice-previews';
+import * as settingsRepo from './voice-settings.repo';
 import { presentVoice } from './voices.presenter';
+
+const VOICES_WRITE = 'voices_write';
+
+/** What the service needs to know about workspaces: the caller's current one. */
+export type WorkspaceLookup = { workspaceOf(userId: string): Promise<{ id: string }> };
 
 const voiceNotFound = (id: string) =>
   notFound(`A voice with the voice_id ${id} was not found.`, 'voice_not_found');
 
 /**
- * Voices: today the premade catalogue, the same for every workspace. Workspace voices (cloned,
- * generated) will join it here, with a policy check per workspace.
+ * Voices: today the premade catalogue, the same for every workspace, with each workspace's own voice
+ * settings over it. Workspace voices (cloned, generated) will join it here.
  */
 export class VoicesService {
   private readonly byId: Map<string, CatalogueVoice>;
@@ -20,16 +35,20 @@ export class VoicesService {
     private readonly catalogue: readonly CatalogueVoice[],
     private readonly previews: VoicePreviews,
     private readonly publicUrl: string,
+    private readonly db: AppDb,
+    private readonly workspaces: WorkspaceLookup,
   ) {
     this.byId = new Map(catalogue.map((v) => [v.voiceId, v]));
   }
 
-  list(): { voices: Voice[] } {
-    return { voices: this.catalogue.map((v) => this.present(v, true)) };
+  async list(caller: KeyCaller): Promise<{ voices: Voice[] }> {
+    const stored = await this.storedAll(caller);
+    return { voices: this.catalogue.map((v) => this.present(v, stored.get(v.voiceId) ?? null)) };
   }
 
   /** `GET /v2/voices`: filter, sort, page by an opaque offset token. */
-  search(q: SearchVoicesQuery) {
+  async search(caller: KeyCaller, q: SearchVoicesQuery) {
+    const stored = await this.storedAll(caller);
     const terms = (q.search ?? '').toLowerCase().split(/\s+/).filter(Boolean);
     const eq = (a: string, b: string | undefined) => b === undefined || a.toLowerCase() === b.toLowerCase();
     const premadeWanted =
@@ -62,19 +81,56 @@ export class VoicesService {
     const page = sorted.slice(offset, offset + q.page_size);
     const next = offset + page.length;
     return {
-      voices: page.map((v) => this.present(v, true)),
+      voices: page.map((v) => this.present(v, stored.get(v.voiceId) ?? null)),
       has_more: next < sorted.length,
       total_count: sorted.length,
       next_page_token: next < sorted.length ? encodeToken(next) : null,
     };
   }
 
-  get(voiceId: string, withSettings = true): Voice {
-    return this.present(this.profile(voiceId), withSettings);
+  async get(caller: KeyCaller, voiceId: string, withSettings = true): Promise<Voice> {
+    const voice = this.profile(voiceId);
+    if (!withSettings) return this.present(voice, false);
+    return this.present(voice, (await this.stored(caller, voiceId)) ?? null);
   }
 
-  settings(voiceId: string): VoiceSettingsResponse {
-    return effectiveSettings(this.profile(voiceId));
+  /** The caller's workspace's settings for the voice, or the voice's own when it never edited them. */
+  async settings(caller: KeyCaller, voiceId: string): Promise<VoiceSettingsResponse> {
+    const voice = this.profile(voiceId);
+    return (await this.stored(caller, voiceId)) ?? effectiveSettings(voice);
+  }
+
+  /** POST /v1/voices/{id}/settings/edit: given fields replace the workspace's settings for the voice. */
+  async editSettings(caller: KeyCaller, voiceId: string, input: VoiceSettingsInput): Promise<void> {
+    if (!hasPermission(caller, VOICES_WRITE)) throw missingPermission(VOICES_WRITE);
+    const voice = this.profile(voiceId);
+    const workspaceId = (await this.workspaces.workspaceOf(caller.userId)).id;
+    const changed = Object.fromEntries(
+      Object.entries(input).filter(([, value]) => value !== null && value !== undefined),
+    ) as Partial<StoredVoiceSettings>;
+    const initial = { ...effectiveSettings(voice), ...changed };
+    await settingsRepo.mergeVoiceSettings(this.db, workspaceId, voiceId, initial, changed);
+  }
+
+  /**
+   * The catalogue voice with the workspace's stored settings as its own, for generation: request
+   * settings still override them field by field.
+   */
+  async profileFor(userId: string, voiceId: string): Promise<CatalogueVoice> {
+    const voice = this.profile(voiceId);
+    const workspaceId = (await this.workspaces.workspaceOf(userId)).id;
+    const stored = await settingsRepo.findVoiceSettings(this.db, workspaceId, voiceId);
+    return stored ? { ...voice, settings: { ...voice.settings, ...stored } } : voice;
+  }
+
+  private async stored(caller: KeyCaller, voiceId: string): Promise<StoredVoiceSettings | undefined> {
+    const workspaceId = (await this.workspaces.workspaceOf(caller.userId)).id;
+    return settingsRepo.findVoiceSettings(this.db, workspaceId, voiceId);
+  }
+
+  private async storedAll(caller: KeyCaller): Promise<Map<string, StoredVoiceSettings>> {
+    const workspaceId = (await this.workspaces.workspaceOf(caller.userId)).id;
+    return settingsRepo.listVoiceSettings(this.db, workspaceId);
   }
 
   /** The catalogue voice for an id, or a 404 `voice_not_found`. */
@@ -103,9 +159,11 @@ export class VoicesService {
     return this.previews.warmAll(this.catalogue, signal);
   }
 
-  private present(v: CatalogueVoice, withSettings: boolean): Voice {
+  /** `stored`: the workspace's settings for the voice (null: the voice's own); false: no settings. */
+  private present(v: CatalogueVoice, stored: StoredVoiceSettings | null | false): Voice {
     const previewUrl = `${this.publicUrl}/v1/voices/${v.voiceId}/preview?v=${this.previews.version(v)}`;
-    return presentVoice(v, { previewUrl, settings: withSettings ? effectiveSettings(v) : null });
+    const settings = stored === false ? null : (stored ?? effectiveSettings(v));
+    return presentVoice(v, { previewUrl, settings });
   }
 }
 

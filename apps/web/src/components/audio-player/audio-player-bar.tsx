@@ -33,7 +33,18 @@ export type AudioPlayerBarProps = {
   onFeedback?: (thumb: Thumb) => void;
   /** "speed selector ... where enabled" (§2). */
   showSpeed?: boolean;
+  /**
+   * Where the bar sits: fixed to the bottom of the dashboard's content area (default), fixed to the
+   * bottom of a page without the sidebar, or inline in its container (no show/hide).
+   */
+  placement?: 'dashboard' | 'page' | 'inline';
 };
+
+const PLACEMENT = {
+  dashboard: 'fixed inset-x-0 bottom-0 z-30 border-t lg:left-64',
+  page: 'fixed inset-x-0 bottom-0 z-30 border-t',
+  inline: 'rounded-2xl border',
+} as const;
 
 /** Whether a key press belongs to a field, so the player must not treat arrows as seeks. */
 function isTyping(target: EventTarget | null): boolean {
@@ -59,6 +70,7 @@ export function AudioPlayerBar({
   feedback = null,
   onFeedback,
   showSpeed = true,
+  placement = 'dashboard',
 }: AudioPlayerBarProps) {
   const { state } = player;
   const active = state.status !== 'idle';
@@ -80,7 +92,7 @@ export function AudioPlayerBar({
 
   if (!active) return null;
 
-  if (!state.visible) {
+  if (!state.visible && placement !== 'inline') {
     return (
       <button
         type="button"
@@ -101,9 +113,17 @@ export function AudioPlayerBar({
       data-testid="audio-player"
       data-state={state.status}
       data-mode={state.mode ?? undefined}
-      className="fixed inset-x-0 bottom-0 z-30 border-t border-zinc-200 bg-white/90 shadow-[0_-8px_30px_-12px_rgba(0,0,0,0.15)] backdrop-blur-md lg:left-64 dark:border-zinc-800 dark:bg-zinc-950/90"
+      className={clsx(
+        PLACEMENT[placement],
+        'border-zinc-200 bg-white/90 shadow-[0_-8px_30px_-12px_rgba(0,0,0,0.15)] backdrop-blur-md dark:border-zinc-800 dark:bg-zinc-950/90',
+      )}
     >
-      <div className="mx-auto flex max-w-5xl flex-col gap-2 px-4 py-3 sm:px-6 lg:px-8">
+      <div
+        className={clsx(
+          'mx-auto flex max-w-5xl flex-col gap-2',
+          placement === 'inline' ? 'px-3 py-3' : 'px-4 py-3 sm:px-6 lg:px-8',
+        )}
+      >
         <div className="flex items-center gap-3">
           <span className="hidden size-9 shrink-0 items-center justify-center rounded-lg bg-gradient-to-br from-indigo-500 to-fuchsia-500 text-white sm:inline-flex">
             <WaveIcon className="size-5" />
@@ -129,11 +149,13 @@ export function AudioPlayerBar({
               ))}
             </div>
           ) : null}
-          <Tooltip content="Hide player">
-            <button type="button" aria-label="Hide player" className={clsx(iconButton, 'size-8')} onClick={() => player.setVisible(false)}>
-              <ChevronIcon className="size-4" />
-            </button>
-          </Tooltip>
+          {placement === 'inline' ? null : (
+            <Tooltip content="Hide player">
+              <button type="button" aria-label="Hide player" className={clsx(iconButton, 'size-8')} onClick={() => player.setVisible(false)}>
+                <ChevronIcon className="size-4" />
+              </button>
+            </Tooltip>
+          )}
         </div>
 
         <div className="flex items-center gap-2 text-xs text-zinc-500 tabular-nums dark:text-zinc-400">

@@ -28,7 +28,10 @@ export type AudioPlayer = {
   reset: () => void;
 };
 
-/** Owns one HTMLAudioElement and drives the player reducer from its events. */
+/** The element that played last: a page may hold two players (the side panel's and the page's). */
+let audible: HTMLAudioElement | null = null;
+
+/** Owns one HTMLAudioElement and drives the player reducer from its events; starting one pauses any other. */
 export function useAudioPlayer(): AudioPlayer {
   const [state, dispatch] = useReducer(playerReducer, initialPlayerState);
   const [peaks, setPeaks] = useState<number[] | null>(null);
@@ -45,6 +48,10 @@ export function useAudioPlayer(): AudioPlayer {
       el.addEventListener('loadedmetadata', () => dispatch({ type: 'ready', duration: el.duration }));
       el.addEventListener('canplay', () => dispatch({ type: 'ready', duration: el.duration }));
       el.addEventListener('durationchange', duration);
+      el.addEventListener('play', () => {
+        if (audible && audible !== el && !audible.paused) audible.pause();
+        audible = el;
+      });
       el.addEventListener('playing', () => dispatch({ type: 'playing' }));
       el.addEventListener('pause', () => {
         if (!el.ended) dispatch({ type: 'paused' });

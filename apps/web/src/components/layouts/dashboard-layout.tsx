@@ -8,6 +8,7 @@ import { CloseIcon, MenuIcon } from '@/components/ui/icons';
 import { ThemeToggle } from '@/components/ui/theme-toggle';
 import { builtAppRoutes } from '@/config/paths';
 import { useBreakpoint } from '@/hooks/use-breakpoint';
+import { useSessionInactivitySignOut } from '@/lib/auth';
 
 import { SidebarNav } from './sidebar-nav';
 import { UserMenu } from './user-menu';
@@ -24,6 +25,7 @@ export function DashboardLayout({ children, headerActions }: DashboardLayoutProp
   const { isAtLeast } = useBreakpoint();
   const wide = isAtLeast('lg');
   const [drawerOpen, setDrawerOpen] = useState(false);
+  useSessionInactivitySignOut();
   // The most specific route wins: /text-to-speech/history is titled as history, not text to speech.
   const title =
     builtAppRoutes

@@ -1,20 +1,22 @@
 import type { AppRoute } from '@vocalis/domain/app-routes';
 import clsx from 'clsx';
-import type { ComponentType, SVGProps } from 'react';
 import { NavLink } from 'react-router';
 
-import { HomeIcon, LogoMark } from '@/components/ui/icons';
+import { LogoMark } from '@/components/ui/icons';
 import { builtAppRoutes } from '@/config/paths';
 
-const routeIcons: Partial<Record<string, ComponentType<SVGProps<SVGSVGElement>>>> = {
-  home: HomeIcon,
-};
+import { NAV_ICONS } from './nav-icons';
+
+/** Built routes that are steps of a flow, not places to navigate to. */
+const NOT_IN_NAV = new Set(['onboarding', 'onboardingNext']);
 
 function NavItem({ route, onNavigate }: { route: AppRoute; onNavigate?: () => void }) {
-  const Icon = routeIcons[route.key] ?? LogoMark;
+  const Icon = NAV_ICONS[route.key] ?? LogoMark;
   return (
     <NavLink
       to={route.path}
+      // Exact match: on /text-to-speech/history only the history entry is current, not text to speech too.
+      end
       onClick={onNavigate}
       className={({ isActive }) =>
         clsx(
@@ -48,11 +50,13 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
           Workspace
         </p>
         <ul className="space-y-0.5">
-          {builtAppRoutes.map((route) => (
-            <li key={route.key}>
-              <NavItem route={route} onNavigate={onNavigate} />
-            </li>
-          ))}
+          {builtAppRoutes
+            .filter((route) => !NOT_IN_NAV.has(route.key))
+            .map((route) => (
+              <li key={route.key}>
+                <NavItem route={route} onNavigate={onNavigate} />
+              </li>
+            ))}
         </ul>
       </nav>
     </div>

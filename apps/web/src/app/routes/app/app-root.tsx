@@ -1,6 +1,10 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 
 import { DashboardLayout } from '@/components/layouts/dashboard-layout';
+import { ConsentShell } from '@/features/consent/components/consent-shell';
+import { AttributionSync } from '@/features/onboarding/components/attribution-sync';
+import { ChecklistToaster } from '@/features/onboarding/components/checklist-toaster';
+import { OnboardingGate } from '@/features/onboarding/components/onboarding-gate';
 import { NotificationsBell } from '@/features/notifications/components/notifications-bell';
 import { useLiveMessages } from '@/features/notifications/api/use-live-messages';
 import { signInHref, useUser } from '@/lib/auth';
@@ -21,6 +25,10 @@ export default function AppRoot() {
   return (
     <LiveProvider>
       <LiveSubscriptions />
+      <OnboardingGate />
+      <ChecklistToaster />
+      <AttributionSync />
+      <ConsentShell />
       <DashboardLayout headerActions={<NotificationsBell />}>
         <Outlet />
       </DashboardLayout>

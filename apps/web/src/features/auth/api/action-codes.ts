@@ -21,3 +21,8 @@ export function confirmPasswordReset(code: string, newPassword: string): Promise
 export function optOutOfUpdates(key: string): Promise<unknown> {
   return api.post('/v1/user/opt-out-of-updates', { opt_out_updates_key: key });
 }
+
+/** Grants support access with the code from the support mail (POST sign-in-requests/verify). */
+export function verifySignInRequest(code: string): Promise<{ status: 'ok'; message: string }> {
+  return api.post('/v1/user/sign-in-requests/verify', { sign_in_request_verification_code: code });
+}

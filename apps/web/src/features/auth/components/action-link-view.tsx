@@ -9,13 +9,14 @@ import {
   type PasswordCodeOutcome,
 } from '@vocalis/domain/action-link';
 import { accountRoutes } from '@vocalis/domain/app-routes';
-import { useEffect, useReducer, useRef, type ReactNode } from 'react';
+import { useEffect, useReducer, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/icons';
 import { toast } from '@/components/ui/toast/toast-store';
 import { isHttpError } from '@/lib/api-client';
+import { errorToastMessage } from '@/lib/error-toast';
 import { removeStored, writeStored } from '@/lib/storage';
 
 import {
@@ -23,6 +24,7 @@ import {
   confirmPasswordReset,
   optOutOfUpdates,
   verifyEmail,
+  verifySignInRequest,
 } from '../api/action-codes';
 import { NewPasswordForm } from './new-password-form';
 
@@ -185,16 +187,7 @@ function ActionLinkDialog({ state, params, dispatch, onClose }: DialogProps) {
         </Panel>
       );
     case 'verifySignInRequest':
-      return (
-        <Panel title="Grant support access">
-          <p className={text}>
-            Granting support access with a one-time code is not available on this server yet.
-          </p>
-          <Button variant="secondary" className="w-full" onClick={onClose}>
-            Close
-          </Button>
-        </Panel>
-      );
+      return <GrantSupportAccess code={params.code!} dispatch={dispatch} onClose={onClose} />;
     case 'none':
       return (
         <Panel title="Nothing to do here">
@@ -205,4 +198,49 @@ function ActionLinkDialog({ state, params, dispatch, onClose }: DialogProps) {
         </Panel>
       );
   }
+}
+
+export const SUPPORT_ACCESS_GRANTED = 'Thank you for granting us access to your account!';
+
+/** The "grant support access" dialog: the user confirms, then the single-use code is spent. */
+function GrantSupportAccess({
+  code,
+  dispatch,
+  onClose,
+}: {
+  code: string;
+  dispatch: DialogProps['dispatch'];
+  onClose: () => void;
+}) {
+  const [pending, setPending] = useState(false);
+  const grant = async () => {
+    setPending(true);
+    try {
+      await verifySignInRequest(code);
+      toast.success(SUPPORT_ACCESS_GRANTED);
+      onClose();
+    } catch (error) {
+      // "failure shows the server message"
+      const message = errorToastMessage(error);
+      toast.error(message);
+      dispatch({ type: 'signInRequestVerified', ok: false, message });
+    }
+  };
+  return (
+    <Panel title="Grant support access">
+      <p className={text}>
+        Our support team asked to access your account to help you. Grant access only if you contacted support
+        and want them to look into your account.
+      </p>
+      <div className="grid gap-2 sm:grid-cols-2">
+        <Button variant="secondary" className="w-full" onClick={onClose} disabled={pending}>
+          Cancel
+        </Button>
+        <Button className="w-full" onClick={() => void grant()} disabled={pending}>
+          {pending ? <Spinner className="size-4" /> : null}
+          Grant access
+        </Button>
+      </div>
+    </Panel>
+  );
 }

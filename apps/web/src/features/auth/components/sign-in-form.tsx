@@ -16,7 +16,11 @@ import {
 import { signInErrorMessage, signInFailure } from '../api/sign-in-errors';
 import { TwoFactorStep } from './two-factor-step';
 
-type SignInFormProps = { onSuccess: () => void };
+type SignInFormProps = {
+  onSuccess: () => void;
+  /** Told when the second-factor step starts (true) or goes back to the password (false). */
+  onSecondStepChange?: (active: boolean) => void;
+};
 
 const serverMessage = (error: unknown, fallback: string) =>
   isHttpError(error) && error.status > 0 && error.status < 500 && error.message ? error.message : fallback;
@@ -62,11 +66,16 @@ function showSignInError(error: unknown, email: string) {
 }
 
 /** Email and password sign-in, then the second factor when enrolled; failures are toasts with the spec's texts. */
-export function SignInForm({ onSuccess }: SignInFormProps) {
+export function SignInForm({ onSuccess, onSecondStepChange }: SignInFormProps) {
   const signIn = useSignIn();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [secondStep, setSecondStep] = useState(false);
+  const [secondStep, setSecondStep] = useState<readonly string[] | null>(null);
+
+  const startSecondStep = (methods: readonly string[]) => {
+    setSecondStep(methods);
+    onSecondStepChange?.(true);
+  };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -75,7 +84,8 @@ export function SignInForm({ onSuccess }: SignInFormProps) {
     signIn.mutate(
       { email: address, password },
       {
-        onSuccess: (result) => (result?.twoFactorRedirect ? setSecondStep(true) : onSuccess()),
+        onSuccess: (result) =>
+          result?.twoFactorRedirect ? startSecondStep(result.twoFactorMethods ?? ['totp']) : onSuccess(),
         onError: (error) => showSignInError(error, address),
       },
     );
@@ -84,9 +94,11 @@ export function SignInForm({ onSuccess }: SignInFormProps) {
   if (secondStep) {
     return (
       <TwoFactorStep
+        methods={secondStep}
         onSuccess={onSuccess}
         onRestart={() => {
-          setSecondStep(false);
+          setSecondStep(null);
+          onSecondStepChange?.(false);
           setPassword('');
         }}
       />

@@ -10,16 +10,19 @@ import { SignInForm } from './sign-in-form';
 type Call = { url: string; body: unknown };
 let calls: Call[];
 let verifyAnswer: () => Response;
+let methods: string[];
 
 beforeEach(() => {
   calls = [];
   verifyAnswer = () => jsonResponse({ token: 't', user: {} });
+  methods = ['totp'];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: RequestInit = {}) => {
       calls.push({ url, body: init.body ? JSON.parse(String(init.body)) : undefined });
       if (url === '/api/auth/sign-in/email')
-        return jsonResponse({ twoFactorRedirect: true, twoFactorMethods: ['totp'] });
+        return jsonResponse({ twoFactorRedirect: true, twoFactorMethods: methods });
+      if (url === '/api/auth/two-factor/send-otp') return jsonResponse({ status: true });
       if (url.startsWith('/api/auth/two-factor/verify')) return verifyAnswer();
       if (url === '/api/auth/get-session')
         return jsonResponse({ session: { id: 's', expiresAt: '' }, user: { id: 'u' } });
@@ -83,5 +86,24 @@ describe('sign-in second step', () => {
       expect(toasts()).toContain('Too many sign-in attempts, please try again in a few minutes.'),
     );
     expect(await screen.findByLabelText('Password')).toBeTruthy();
+  });
+
+  it('starts phone verification when a phone is enrolled: texts a code once and verifies it', async () => {
+    methods = ['totp', 'otp'];
+    const onSuccess = vi.fn();
+    renderWithProviders(<SignInForm onSuccess={onSuccess} />);
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'a@example.com' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'pw' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await screen.findByLabelText('Text message code');
+    await waitFor(() =>
+      expect(calls.filter((c) => c.url === '/api/auth/two-factor/send-otp')).toHaveLength(1),
+    );
+    fireEvent.change(screen.getByLabelText('Text message code'), { target: { value: '654321' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(onSuccess).toHaveBeenCalled());
+    expect(calls.find((c) => c.url === '/api/auth/two-factor/verify-otp')!.body).toEqual({ code: '654321' });
+    // The authenticator app remains a choice.
+    expect(screen.getByRole('button', { name: 'Use the authenticator app' })).toBeTruthy();
   });
 });

@@ -13,6 +13,7 @@ import { useRegenerateBackupCodes } from '../api/regenerate-backup-codes';
 import { AddTwoFactorDialog } from './add-two-factor-dialog';
 import { BackupCodes } from './backup-codes';
 import { PasswordDialog } from './password-dialog';
+import { PhoneFactorSetting } from './phone-factor';
 
 export const ADD_2FA_DIALOG = 'add-2fa';
 
@@ -66,6 +67,8 @@ export function SecuritySection() {
           <Button onClick={() => setDialog(ADD_2FA_DIALOG)}>Add two-factor authentication</Button>
         </div>
       )}
+
+      <PhoneFactorSetting />
 
       {/* Stays open while the factor turns on, so the backup codes can be shown. */}
       <AddTwoFactorDialog

@@ -1,6 +1,7 @@
 import type { HistoryItem } from '@vocalis/contracts/history';
 import { formatRelativeTime } from '@vocalis/domain/relative-time';
 import clsx from 'clsx';
+import type { ReactNode } from 'react';
 
 import { PauseIcon, PlayIcon } from '@/components/audio-player/player-icons';
 
@@ -14,13 +15,15 @@ type HistoryRowProps = {
   /** Whether this row is the one in the player, and playing. */
   playing: boolean;
   onPlay: () => void;
+  /** The row's download, share and delete buttons. */
+  actions?: ReactNode;
 };
 
 const excerpt = (text: string) =>
   text.length > EXCERPT_LENGTH ? `${text.slice(0, EXCERPT_LENGTH).trimEnd()}…` : text;
 
-/** One generation: checkbox, play, text excerpt, then voice, model, date and character count. */
-export function HistoryRow({ item, now, selected, onSelect, playing, onPlay }: HistoryRowProps) {
+/** One generation: checkbox, play, text excerpt, then voice, model, date and character count; actions. */
+export function HistoryRow({ item, now, selected, onSelect, playing, onPlay, actions }: HistoryRowProps) {
   const characters = Math.abs(item.character_count_change_to - item.character_count_change_from);
   const voice = item.voice_name ?? 'Unknown voice';
   return (
@@ -57,6 +60,7 @@ export function HistoryRow({ item, now, selected, onSelect, playing, onPlay }: H
           <span>{characters.toLocaleString('en')} characters</span>
         </p>
       </div>
+      {actions}
     </li>
   );
 }

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 
 import { AudioPlayerBar } from '@/components/audio-player/audio-player-bar';
 import { useAudioPlayer } from '@/components/audio-player/use-audio-player';
+import { useHistoryItemActions } from '@/components/speech-history/history-item-actions';
 import { buttonClasses } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog/confirm-provider';
 import { Spinner } from '@/components/ui/icons';
@@ -14,9 +15,9 @@ import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { useNow } from '@/hooks/use-now';
 import { errorToastMessage } from '@/lib/error-toast';
 
-import { useDeleteHistoryItems } from '../api/delete-history-items';
-import { historyAudioUrl, useDownloadHistory } from '../api/download-history';
-import { useHistory, type HistoryFilters } from '../api/get-history';
+import { useDeleteHistoryItems } from '@/lib/history/delete-history-items';
+import { historyAudioUrl, useDownloadHistory } from '@/lib/history/download-history';
+import { useHistory, type HistoryFilters } from '@/lib/history/get-history';
 import { useVoices } from '@/lib/voices';
 
 import { HistoryRow } from './history-row';
@@ -57,6 +58,14 @@ export function HistoryView() {
   const now = useNow();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [current, setCurrent] = useState<HistoryItem | null>(null);
+  const actions = useHistoryItemActions({
+    onDeleted: (id) => {
+      setSelected((prev) => new Set([...prev].filter((x) => x !== id)));
+      if (current?.history_item_id !== id) return;
+      player.reset();
+      setCurrent(null);
+    },
+  });
 
   const items = useMemo(() => history.data?.pages.flatMap((page) => page.history) ?? [], [history.data]);
   const selectedItems = items.filter((item) => selected.has(item.history_item_id));
@@ -186,6 +195,7 @@ export function HistoryView() {
               onSelect={(on) => select(item.history_item_id, on)}
               playing={current?.history_item_id === item.history_item_id && player.state.status === 'playing'}
               onPlay={() => play(item)}
+              actions={actions.buttons(item)}
             />
           ))}
         </ul>
@@ -210,6 +220,7 @@ export function HistoryView() {
         downloadReady={current !== null && !download.isPending}
         onDownload={current ? () => download.mutate([current]) : undefined}
       />
+      {actions.modal}
     </div>
   );
 }

@@ -14,23 +14,29 @@ export type SpeechStream = {
  * POST /v1/text-to-speech/{voice_id}/stream?output_format=mp3_44100_128: the audio arrives as each
  * sentence is ready. Errors come back as JSON before any audio, and are raised as the API client does.
  */
-export async function streamSpeech(
+export function streamSpeech(
   voiceId: string,
   body: Pick<TtsBody, 'text' | 'model_id' | 'voice_settings'>,
   signal?: AbortSignal,
 ): Promise<SpeechStream> {
+  return postAudioStream(`/v1/text-to-speech/${encodeURIComponent(voiceId)}/stream`, body, signal);
+}
+
+/** POSTs JSON to a streaming speech endpoint (mp3_44100_128) and hands back the audio body. */
+export async function postAudioStream(
+  path: string,
+  body: unknown,
+  signal?: AbortSignal,
+): Promise<SpeechStream> {
   let response: Response;
   try {
-    response = await fetch(
-      `/v1/text-to-speech/${encodeURIComponent(voiceId)}/stream?output_format=${OUTPUT_FORMAT}`,
-      {
-        method: 'POST',
-        credentials: 'include',
-        signal,
-        headers: { 'Content-Type': 'application/json', Accept: 'audio/mpeg, application/json' },
-        body: JSON.stringify(body),
-      },
-    );
+    response = await fetch(`${path}?output_format=${OUTPUT_FORMAT}`, {
+      method: 'POST',
+      credentials: 'include',
+      signal,
+      headers: { 'Content-Type': 'application/json', Accept: 'audio/mpeg, application/json' },
+      body: JSON.stringify(body),
+    });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new HttpError(0, NETWORK_ERROR_MESSAGE, 'network');

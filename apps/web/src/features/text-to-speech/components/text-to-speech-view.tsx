@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 
 import { AudioPlayerBar } from '@/components/audio-player/audio-player-bar';
 import { useAudioPlayer } from '@/components/audio-player/use-audio-player';
+import { HistorySidePanel } from '@/components/speech-history/history-side-panel';
 import { buttonClasses } from '@/components/ui/button';
 import { LoadingButton } from '@/components/ui/loading-button';
 import { useLocalStorage } from '@/hooks/use-local-storage';
@@ -13,14 +14,18 @@ import { useDefaultVoiceSettings } from '../api/get-default-voice-settings';
 import { useModels } from '../api/get-models';
 import { useQuota } from '../api/get-quota';
 import { useVoices } from '@/lib/voices';
+import { dialogueProblem, spokenLines, startingVoices } from '../lib/dialogue-lines';
 import { rememberRecent } from '../lib/voice-sections';
 import { FALLBACK_SETTINGS, type VoiceSettingsValue } from '../lib/voice-settings-bounds';
 
+import { DialogueEditor } from './dialogue-editor';
 import { FeedbackDialog } from './feedback-dialog';
+import { ModeToggle, type SpeechMode } from './mode-toggle';
 import { ModelSelect } from './model-select';
 import { TextEditor } from './text-editor';
 import { useFeedback } from './use-feedback';
-import { useGeneration } from './use-generation';
+import { speakerNames, useGeneration } from './use-generation';
+import { useSavedDialogue } from './use-saved-dialogue';
 import { VoiceDropdown } from './voice-dropdown';
 import { VoiceSettingsPanel } from './voice-settings-panel';
 
@@ -29,6 +34,7 @@ export const STORAGE_KEYS = {
   model: 'selected_model',
   voice: 'voice',
   recentVoices: 'recent_voices',
+  mode: 'speech_mode',
 } as const;
 const NO_RECENT: string[] = [];
 const DEFAULT_MAX_TEXT = 5000;
@@ -60,46 +66,92 @@ export function TextToSpeechView() {
   const [storedVoice, setStoredVoice] = useLocalStorage<string | null>(STORAGE_KEYS.voice, null);
   const [recentIds, setRecentIds] = useLocalStorage<string[]>(STORAGE_KEYS.recentVoices, NO_RECENT);
   const [edited, setEdited] = useState<VoiceSettingsValue | null>(null);
+  const [mode, setMode] = useLocalStorage<SpeechMode>(STORAGE_KEYS.mode, 'single');
 
   const voices = useMemo(() => voicesQuery.data ?? [], [voicesQuery.data]);
+  const voiceIds = useMemo(() => voices.map((v) => v.voice_id), [voices]);
+  const startVoiceIds = useMemo(() => startingVoices(voices), [voices]);
+  const [dialogueLines, setDialogueLines] = useSavedDialogue(startVoiceIds);
+  const dialogue = mode === 'dialogue';
   const models = useMemo(() => modelsQuery.data ?? [], [modelsQuery.data]);
   const voice: Voice | undefined = voices.find((v) => v.voice_id === storedVoice) ?? voices[0];
   const model = models.find((m) => m.model_id === storedModel) ?? models[0];
   const settings = edited ?? defaults ?? FALLBACK_SETTINGS;
   const maxLength = model?.maximum_text_length_per_request ?? DEFAULT_MAX_TEXT;
 
+  const spoken = spokenLines(dialogueLines);
+  const dialogueCheck = dialogueProblem(spoken, voiceIds);
   const blank = text.trim().length === 0;
   const tooLong = text.length > maxLength;
-  const overQuota = quota !== null && text.length > quota.remaining;
+  const characters = dialogue ? spoken.reduce((n, l) => n + l.text.length, 0) : text.length;
+  const overQuota = quota !== null && characters > quota.remaining;
+  const cannotGenerate = !model || (dialogue ? dialogueCheck !== null : !voice || blank || tooLong);
 
   const onGenerate = () => {
-    if (!voice || !model || blank || tooLong || generation.generating) return;
+    if (!model || cannotGenerate || generation.generating) return;
     feedback.reset();
+    if (dialogue) {
+      const lines = spoken.map((l) => ({
+        text: l.text,
+        voice: voices.find((v) => v.voice_id === l.voice_id)!,
+      }));
+      const text = lines.map((l) => l.text).join('\n');
+      void generation.generate({
+        text,
+        voice: lines[0]!.voice,
+        dialogue: lines,
+        modelId: model.model_id,
+        settings,
+      });
+      return;
+    }
+    if (!voice) return;
     setRecentIds((ids) => rememberRecent(ids, voice.voice_id));
     void generation.generate({ text, voice, modelId: model.model_id, settings });
   };
 
   return (
     <div className="pb-64 sm:pb-52">
-      <div className="mb-4 flex justify-end">
-        <Link to={appRoutes.textToSpeechHistory.path} className={buttonClasses('secondary', 'sm')}>
-          History
-        </Link>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <ModeToggle value={mode} onChange={setMode} />
+        <div className="flex items-center gap-2">
+          <HistorySidePanel />
+          <Link to={appRoutes.textToSpeechHistory.path} className={buttonClasses('secondary', 'sm')}>
+            History
+          </Link>
+        </div>
       </div>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="flex min-h-[24rem] flex-col rounded-2xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900/60">
-          <TextEditor
-            value={text}
-            onChange={setText}
-            maxLength={maxLength}
-            remainingQuota={quota?.remaining ?? null}
-            onSubmit={onGenerate}
-          />
+          {dialogue ? (
+            <DialogueEditor
+              lines={dialogueLines}
+              onChange={setDialogueLines}
+              voices={voices}
+              voicesLoading={voicesQuery.isPending}
+              recentIds={recentIds}
+              onVoicePicked={(v) => setRecentIds((ids) => rememberRecent(ids, v.voice_id))}
+              remainingQuota={quota?.remaining ?? null}
+              onSubmit={onGenerate}
+            />
+          ) : (
+            <TextEditor
+              value={text}
+              onChange={setText}
+              maxLength={maxLength}
+              remainingQuota={quota?.remaining ?? null}
+              onSubmit={onGenerate}
+            />
+          )}
           <div className="flex flex-col-reverse items-stretch gap-3 border-t border-zinc-100 p-4 sm:flex-row sm:items-center sm:justify-between dark:border-zinc-800">
             <p className="text-xs text-zinc-500 dark:text-zinc-400">
               {overQuota ? (
                 <span className="text-rose-600 dark:text-rose-400">
                   This text is longer than your remaining quota.
+                </span>
+              ) : dialogue && dialogueCheck && spoken.length > 0 && voices.length > 0 ? (
+                <span role="status" className="text-rose-600 dark:text-rose-400">
+                  {dialogueCheck}
                 </span>
               ) : (
                 <span className="hidden sm:inline">
@@ -110,27 +162,33 @@ export function TextToSpeechView() {
             <LoadingButton
               size="lg"
               loading={generation.generating}
-              disabled={!voice || !model || blank || tooLong}
+              disabled={cannotGenerate}
               onClick={onGenerate}
               className="sm:min-w-36"
             >
-              Generate speech
+              {dialogue ? 'Generate dialogue' : 'Generate speech'}
             </LoadingButton>
           </div>
         </div>
 
         <aside className="space-y-6 rounded-2xl border border-zinc-200 bg-white p-5 shadow-sm dark:border-zinc-800 dark:bg-zinc-900/60">
           <Card title="Voice">
-            <VoiceDropdown
-              voices={voices}
-              value={voice?.voice_id ?? null}
-              recentIds={recentIds}
-              loading={voicesQuery.isPending}
-              onChange={(v) => {
-                setStoredVoice(v.voice_id);
-                setRecentIds((ids) => rememberRecent(ids, v.voice_id));
-              }}
-            />
+            {dialogue ? (
+              <p className="text-sm text-zinc-600 dark:text-zinc-400">
+                Each line is spoken by the voice picked beside it, with that voice&apos;s own settings.
+              </p>
+            ) : (
+              <VoiceDropdown
+                voices={voices}
+                value={voice?.voice_id ?? null}
+                recentIds={recentIds}
+                loading={voicesQuery.isPending}
+                onChange={(v) => {
+                  setStoredVoice(v.voice_id);
+                  setRecentIds((ids) => rememberRecent(ids, v.voice_id));
+                }}
+              />
+            )}
             {voicesQuery.isError ? (
               <p className="text-xs text-rose-600 dark:text-rose-400">Error occured while fetching voices</p>
             ) : null}
@@ -146,21 +204,23 @@ export function TextToSpeechView() {
               <p className="text-xs text-rose-600 dark:text-rose-400">Error occured while fetching models</p>
             ) : null}
           </Card>
-          <Card title="Voice settings">
-            <VoiceSettingsPanel
-              value={settings}
-              onChange={setEdited}
-              onReset={() => setEdited(null)}
-              canUseStyle={model?.can_use_style ?? true}
-              canUseSpeakerBoost={model?.can_use_speaker_boost ?? true}
-            />
-          </Card>
+          {dialogue ? null : (
+            <Card title="Voice settings">
+              <VoiceSettingsPanel
+                value={settings}
+                onChange={setEdited}
+                onReset={() => setEdited(null)}
+                canUseStyle={model?.can_use_style ?? true}
+                canUseSpeakerBoost={model?.can_use_speaker_boost ?? true}
+              />
+            </Card>
+          )}
         </aside>
       </div>
 
       <AudioPlayerBar
         player={player}
-        title={current ? current.voice.name : ''}
+        title={current ? speakerNames(current) : ''}
         subtitle={current ? current.text : undefined}
         onDownload={generation.save}
         downloadReady={generation.downloadReady}

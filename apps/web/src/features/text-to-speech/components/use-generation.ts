@@ -7,22 +7,34 @@ import { showErrorToast } from '@/lib/error-toast';
 
 import { getHistoryItem, historyAudioUrl } from '../api/get-history-item';
 import { quotaQueryKey } from '../api/get-quota';
+import { streamDialogue } from '../api/stream-dialogue';
 import { streamSpeech } from '../api/stream-speech';
 import { downloadFileName, saveFile } from '../lib/download-name';
 import { pollHistoryItem } from '../lib/history-poll';
 import type { VoiceSettingsValue } from '../lib/voice-settings-bounds';
 
 export type Generation = {
+  /** The text; for a dialogue its lines, one per row. */
   text: string;
+  /** The voice (a dialogue's first voice: its category names the file). */
   voice: Voice;
+  /** Text to dialogue: each line with its voice, spoken one after another. */
+  dialogue?: { text: string; voice: Voice }[];
   modelId: string;
   settings: VoiceSettingsValue;
   date: Date;
   historyItemId: string | null;
 };
 
+/** Who speaks: the voice's name, or a dialogue's voices in order of first line. */
+export function speakerNames(g: Pick<Generation, 'voice' | 'dialogue'>): string {
+  if (!g.dialogue) return g.voice.name;
+  return [...new Set(g.dialogue.map((line) => line.voice.name))].join(', ');
+}
+
 /** Where the download comes from: the stored history file, or the bytes the stream delivered (§4). */
-type DownloadSource = { kind: 'history'; url: string; fileName: string } | { kind: 'bytes'; blob: Blob; fileName: string };
+type DownloadSource =
+  { kind: 'history'; url: string; fileName: string } | { kind: 'bytes'; blob: Blob; fileName: string };
 
 /**
  * Generate → stream into the player; then wait 1 s and poll the history item (10 tries, 5 s apart) to
@@ -47,11 +59,19 @@ export function useGeneration(player: AudioPlayer) {
       const date = new Date();
       let stream;
       try {
-        stream = await streamSpeech(
-          input.voice.voice_id,
-          { text: input.text, model_id: input.modelId, voice_settings: input.settings },
-          controller.signal,
-        );
+        stream = input.dialogue
+          ? await streamDialogue(
+              {
+                inputs: input.dialogue.map((line) => ({ text: line.text, voice_id: line.voice.voice_id })),
+                model_id: input.modelId,
+              },
+              controller.signal,
+            )
+          : await streamSpeech(
+              input.voice.voice_id,
+              { text: input.text, model_id: input.modelId, voice_settings: input.settings },
+              controller.signal,
+            );
       } catch (error) {
         if (!(error instanceof DOMException && error.name === 'AbortError')) showErrorToast(error);
         setGenerating(false);
@@ -62,7 +82,7 @@ export function useGeneration(player: AudioPlayer) {
       setGenerating(false);
       const fallbackName = downloadFileName({
         date,
-        voiceName: input.voice.name,
+        voiceName: speakerNames(input),
         category: input.voice.category,
         settings: input.settings,
         modelId: input.modelId,
@@ -87,7 +107,7 @@ export function useGeneration(player: AudioPlayer) {
         if (item) {
           const fileName = downloadFileName({
             date: item.date_unix ? new Date(item.date_unix * 1000) : date,
-            voiceName: item.voice_name ?? input.voice.name,
+            voiceName: item.voice_name ?? speakerNames(input),
             category: item.voice_category ?? input.voice.category,
             settings: input.settings,
             modelId: item.model_id ?? input.modelId,

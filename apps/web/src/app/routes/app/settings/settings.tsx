@@ -1,4 +1,6 @@
 import { ErrorBoundary } from '@/components/errors/error-boundary';
+import { PrivacyChoices } from '@/features/consent/components/privacy-choices';
+import { EarlyAccessSection } from '@/features/settings/components/early-access-section';
 import { ProfileSection } from '@/features/settings/components/profile-section';
 import { SecuritySection } from '@/features/settings/components/security-section';
 
@@ -12,6 +14,12 @@ export default function SettingsRoute() {
       </ErrorBoundary>
       <ErrorBoundary region="security">
         <SecuritySection />
+      </ErrorBoundary>
+      <ErrorBoundary region="privacy">
+        <PrivacyChoices />
+      </ErrorBoundary>
+      <ErrorBoundary region="alpha-access">
+        <EarlyAccessSection />
       </ErrorBoundary>
     </div>
   );

@@ -5,7 +5,7 @@ import { requestRaw } from '@/lib/api-client';
 import { showErrorToast } from '@/lib/error-toast';
 import { saveFile } from '@/lib/save-file';
 
-import { assertDownloadType, downloadName } from '../lib/history-download-name';
+import { assertDownloadType, downloadName } from './history-download-name';
 
 /** GET /v1/history/{id}/audio: the stored file, playable as a source. */
 export const historyAudioUrl = (id: string) => `/v1/history/${encodeURIComponent(id)}/audio`;

@@ -1,0 +1,88 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { historyItemParams } from '@vocalis/contracts/history';
+import {
+  shareLinkResponse,
+  sharedItem,
+  sharedItemParams,
+  updatePublicUserNameBody,
+  updatePublicUserNameResponse,
+} from '@vocalis/contracts/sharing';
+import { requirePrincipal } from '../../plugins/auth';
+import type { SharingService } from './sharing.service';
+
+const tags = ['sharing'];
+
+export const sharingRoutes =
+  (service: SharingService): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/v1/history/:history_item_id/share-link',
+      {
+        schema: {
+          tags,
+          summary: 'The public share link of a history item (made on first request, then stable)',
+          params: historyItemParams,
+          response: { 200: shareLinkResponse },
+        },
+      },
+      (request) => service.shareLink(requirePrincipal(request), request.params.history_item_id),
+    );
+
+    app.post(
+      '/v1/user/update-public-user-name',
+      {
+        schema: {
+          tags,
+          summary: 'Set the name your shared items show',
+          body: updatePublicUserNameBody,
+          response: { 200: updatePublicUserNameResponse },
+        },
+      },
+      async (request) => ({
+        status: 'ok' as const,
+        public_user_name: await service.updatePublicUserName(
+          requirePrincipal(request),
+          request.body.public_user_name,
+        ),
+      }),
+    );
+
+    app.get(
+      '/v1/shared/:share_id',
+      {
+        config: { public: true },
+        schema: {
+          tags,
+          summary: 'A shared item, as its public page shows it (no authentication)',
+          security: [],
+          params: sharedItemParams,
+          response: { 200: sharedItem },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return service.sharedItem(request.params.share_id);
+      },
+    );
+
+    app.get(
+      '/v1/shared/:share_id/audio',
+      {
+        config: { public: true },
+        schema: {
+          tags,
+          summary: 'The audio of a shared item (no authentication)',
+          security: [],
+          params: sharedItemParams,
+        },
+      },
+      async (request, reply) => {
+        const audio = await service.sharedAudio(request.params.share_id);
+        return reply
+          .header('content-type', audio.contentType)
+          .header('content-length', String(audio.size))
+          .header('cache-control', 'no-store')
+          .send(audio.stream);
+      },
+    );
+  };

@@ -1,0 +1,222 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accounts, users } from '../../db/schema/auth';
+import { workspaces } from '../../db/schema/workspaces';
+import { Jar } from '../../testing/cookie-jar';
+import { freePort } from '../../testing/free-port';
+import { startOidcStandIn, type OidcStandIn } from '../../testing/oidc-stand-in';
+import { completeAtProvider, socialSignIn } from '../../testing/social-sign-in';
+import { createTestUser, startTestApp, type TestApp } from '../../testing/test-app';
+
+type Detail = { detail: { status: string; message: string } };
+
+let seq = 0;
+const newEmail = (tag: string) => `${tag}-${++seq}-${Date.now()}@example.com`;
+
+describe(`social sign-in (Google, GitHub, Apple against a local OIDC provider) on ${process.env.TEST_DB}`, () => {
+  let app: TestApp;
+  let standIn: OidcStandIn;
+
+  beforeAll(async () => {
+    const port = await freePort();
+    const origin = `http://127.0.0.1:${port}`;
+    standIn = await startOidcStandIn({ appOrigin: origin });
+    app = await startTestApp({ env: { ...standIn.env, PORT: String(port), PUBLIC_URL: origin } });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await standIn?.close();
+  });
+
+  const me = (jar: Jar) => app.request('/v1/user', { headers: { cookie: jar.toString() } });
+
+  it('lists the configured providers for the sign-in page', async () => {
+    const res = await app.request('/v1/sign-in-providers');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      social: [
+        { id: 'google', name: 'Google' },
+        { id: 'github', name: 'GitHub' },
+        { id: 'apple', name: 'Apple' },
+      ],
+    });
+  });
+
+  it.each(['google', 'github', 'apple'])(
+    'signs up a new user with %s: the new-user step, a verified account with a workspace; next time straight in',
+    async (provider) => {
+      const email = newEmail(provider);
+      const first = await socialSignIn(app, provider, { email, name: 'Ada Lovelace' });
+      expect(first.location).toBe('/sign-up?step=welcome');
+      const res = await me(first.jar);
+      expect(res.status).toBe(200);
+      const user = (await res.json()) as { email: string; is_email_verified: boolean; workspace_id: string };
+      expect(user.email).toBe(email);
+      expect(user.is_email_verified).toBe(true);
+      expect(user.workspace_id).toBeTruthy();
+      const [row] = await app.database.db.select().from(users).where(eq(users.email, email));
+      // Apple's ID token carries no name (Apple posts it once, outside the token): the address stands in.
+      expect(row!.name).toBe(provider === 'apple' ? email.split('@')[0] : 'Ada Lovelace');
+      const linked = await app.database.db
+        .select({ providerId: accounts.providerId, accountId: accounts.accountId })
+        .from(accounts)
+        .where(eq(accounts.userId, row!.id));
+      expect(linked).toEqual([{ providerId: provider, accountId: expect.any(String) }]);
+
+      const again = await socialSignIn(app, provider, { email });
+      expect(again.location).toBe('/');
+      const second = (await (await me(again.jar)).json()) as { email: string };
+      expect(second.email).toBe(email);
+    },
+  );
+
+  it('hands the session back to the opener in the popup flow', async () => {
+    const email = newEmail('popup');
+    const jar = new Jar();
+    const start = await app.request(
+      `/api/auth/oauth-popup/start?${new URLSearchParams({
+        provider: 'google',
+        popupOrigin: app.config.publicUrl,
+        popupNonce: 'nonce-123',
+        callbackURL: '/',
+        newUserCallbackURL: '/sign-up?step=welcome',
+      })}`,
+      { redirect: 'manual' },
+    );
+    expect(start.status).toBe(302);
+    jar.take(start);
+    const outcome = await completeAtProvider(app, start.headers.get('location')!, jar, { email });
+    expect(outcome.status).toBe(200);
+    const data = JSON.parse(
+      /<script type="application\/json"[^>]*>(.*?)<\/script>/s.exec(outcome.body)![1]!,
+    ) as {
+      type: string;
+      nonce: string;
+      token: string;
+      redirectTo: string;
+      targetOrigin: string;
+    };
+    expect(data).toMatchObject({
+      type: 'better-auth:oauth-popup',
+      nonce: 'nonce-123',
+      redirectTo: '/sign-up?step=welcome',
+      targetOrigin: app.config.publicUrl,
+    });
+    // The same session is in the popup's cookie (same origin as the app).
+    expect((await me(outcome.jar)).status).toBe(200);
+  });
+
+  it('answers "account exists with different credentials" for a password account, then links after a password sign-in', async () => {
+    const user = await createTestUser(app);
+    const refused = await socialSignIn(app, 'google', { email: user.email });
+    expect(refused.location).toBe('/sign-in?error=account_not_linked');
+    expect((await me(refused.jar)).status).toBe(401);
+
+    // Resume: signed in with the password, the user links Google to the account.
+    const jar = new Jar(user.cookie);
+    const link = await app.request('/api/auth/link-social', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: app.config.publicUrl, cookie: jar.toString() },
+      body: JSON.stringify({ provider: 'google', callbackURL: '/app/settings' }),
+    });
+    expect(link.status).toBe(200);
+    jar.take(link);
+    const linked = await completeAtProvider(app, ((await link.json()) as { url: string }).url, jar, {
+      email: user.email,
+    });
+    expect(linked.location).toBe('/app/settings');
+
+    const now = await socialSignIn(app, 'google', { email: user.email });
+    expect(now.location).toBe('/');
+    const body = (await (await me(now.jar)).json()) as { user_id: string };
+    expect(body.user_id).toBe(user.id);
+  });
+
+  it('refuses a provider the workspace forbids, with the spec message, and makes no session', async () => {
+    const email = newEmail('forbidden');
+    const first = await socialSignIn(app, 'github', { email });
+    const { workspace_id } = (await (await me(first.jar)).json()) as { workspace_id: string };
+    await app.database.db
+      .update(workspaces)
+      .set({ disallowedSocialProviders: ['github'] })
+      .where(eq(workspaces.id, workspace_id));
+
+    const refused = await socialSignIn(app, 'github', { email });
+    const url = new URL(refused.location, app.config.publicUrl);
+    expect(url.pathname).toBe('/sign-in');
+    expect(url.searchParams.get('error')).toBe('SOCIAL_PROVIDER_DISALLOWED');
+    expect(url.searchParams.get('error_description')).toBe(
+      'Your workspace does not allow signing in with GitHub. Please sign in with another identity provider.',
+    );
+    expect((await me(refused.jar)).status).toBe(401);
+  });
+
+  it('refuses email and password when the workspace forbids it (after the password check)', async () => {
+    const user = await createTestUser(app);
+    await app.database.db
+      .update(workspaces)
+      .set({ emailPasswordSignInDisabled: true })
+      .where(eq(workspaces.id, user.workspaceId));
+    const signIn = (password: string) =>
+      app.request('/api/auth/sign-in/email', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: app.config.publicUrl },
+        body: JSON.stringify({ email: user.email, password }),
+      });
+    const res = await signIn(user.password);
+    expect(res.status).toBe(403);
+    expect(((await res.json()) as Detail).detail).toEqual({
+      status: 'EMAIL_PASSWORD_SIGN_IN_DISABLED',
+      message:
+        'Your workspace does not allow signing in with email and password. Please sign in with another identity provider.',
+    });
+    expect(
+      res.headers.getSetCookie().some((c) => c.includes('session_token=') && !/max-age=0/i.test(c)),
+    ).toBe(false);
+    // A wrong password is still just wrong credentials: the policy is told only to the account's owner.
+    expect((await signIn('wrong-password-1!')).status).toBe(401);
+    const sessions = await app.database.db
+      .select()
+      .from(accounts)
+      .where(and(eq(accounts.userId, user.id), eq(accounts.providerId, 'credential')));
+    expect(sessions).toHaveLength(1);
+  });
+
+  it('returns silently to the sign-in page when the user cancels at the provider', async () => {
+    const jar = new Jar();
+    const res = await app.request('/api/auth/sign-in/social', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: app.config.publicUrl },
+      body: JSON.stringify({ provider: 'google', callbackURL: '/', errorCallbackURL: '/sign-in' }),
+    });
+    jar.take(res);
+    const { url } = (await res.json()) as { url: string };
+    const state = new URL(url).searchParams.get('state')!;
+    const back = await app.request(`/api/auth/callback/google?error=access_denied&state=${state}`, {
+      headers: { cookie: jar.toString() },
+      redirect: 'manual',
+    });
+    expect(back.status).toBe(302);
+    expect(back.headers.get('location')).toBe('/sign-in?error=access_denied');
+  });
+});
+
+describe(`social sign-in without configuration on ${process.env.TEST_DB}`, () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('offers no provider and refuses to start one', async () => {
+    expect(await (await app.request('/v1/sign-in-providers')).json()).toEqual({ social: [] });
+    const res = await app.request('/api/auth/sign-in/social', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: app.config.publicUrl },
+      body: JSON.stringify({ provider: 'google', callbackURL: '/' }),
+    });
+    expect(res.status).toBeGreaterThanOrEqual(400);
+  });
+});

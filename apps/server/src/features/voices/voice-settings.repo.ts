@@ -1,0 +1,55 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { AppDb } from '../../db/client';
+import { voiceSettings, type StoredVoiceSettings } from '../../db/schema/voice-settings';
+
+const vs = voiceSettings;
+
+/** The workspace's stored settings for one voice, if it edited them. */
+export async function findVoiceSettings(
+  db: AppDb,
+  workspaceId: string,
+  voiceId: string,
+): Promise<StoredVoiceSettings | undefined> {
+  const [row] = await db
+    .select({ settings: vs.settings })
+    .from(vs)
+    .where(and(eq(vs.workspaceId, workspaceId), eq(vs.voiceId, voiceId)));
+  return row?.settings;
+}
+
+/** Every voice the workspace edited, by voice id. */
+export async function listVoiceSettings(
+  db: AppDb,
+  workspaceId: string,
+): Promise<Map<string, StoredVoiceSettings>> {
+  const rows = await db
+    .select({ voiceId: vs.voiceId, settings: vs.settings })
+    .from(vs)
+    .where(eq(vs.workspaceId, workspaceId));
+  return new Map(rows.map((r) => [r.voiceId, r.settings]));
+}
+
+/**
+ * Stores an edit in one statement: a first edit inserts `initial` (the voice's settings with the edit
+ * applied); later edits merge only the `changed` fields over what is stored, so two concurrent partial
+ * edits never undo each other.
+ */
+export async function mergeVoiceSettings(
+  db: AppDb,
+  workspaceId: string,
+  voiceId: string,
+  initial: StoredVoiceSettings,
+  changed: Partial<StoredVoiceSettings>,
+): Promise<void> {
+  await db
+    .insert(vs)
+    .values({ workspaceId, voiceId, settings: initial })
+    .onConflictDoUpdate({
+      target: [vs.workspaceId, vs.voiceId],
+      // The stored row is addressed by table name: inside ON CONFLICT a bare column could mean either row.
+      set: {
+        settings: sql`"voice_settings"."settings" || ${JSON.stringify(changed)}::jsonb`,
+        updatedAt: sql`now()`,
+      },
+    });
+}

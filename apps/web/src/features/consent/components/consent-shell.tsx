@@ -1,0 +1,18 @@
+import { AnalyticsConsentBanner } from './analytics-consent-banner';
+import { BipaTermsModal } from './bipa-terms-modal';
+import { LocationRegistrar } from './location-registrar';
+import { GpcOptOut } from './privacy-choices';
+import { TrainingOptOutFromUrl } from './training-opt-out';
+
+/** Everything consent-related the signed-in shell mounts once. */
+export function ConsentShell() {
+  return (
+    <>
+      <LocationRegistrar />
+      <GpcOptOut />
+      <BipaTermsModal />
+      <TrainingOptOutFromUrl />
+      <AnalyticsConsentBanner />
+    </>
+  );
+}

@@ -1,0 +1,51 @@
+import { expect, test } from '@playwright/test';
+import { admin } from './admin-cli';
+
+type Mailbox = { messages: { to: string; subject: string; links: string[] }[] };
+
+const stamp = Date.now();
+const email = `e2e-email-old-${stamp}@example.com`;
+const newEmail = `e2e-email-new-${stamp}@example.com`;
+const password = 'e2e-password-1!';
+
+test.beforeAll(async () => {
+  await admin('create-user', '--email', email, '--password', password, '--name', 'Ida', '--verified');
+});
+
+test('changes the email through the link mailed to the new address, then reverts it from the old one', async ({
+  page,
+}) => {
+  await page.goto('/sign-in?redirect=%2Fapp%2Fsettings');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/app\/settings$/);
+  await expect(page.getByText(email)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Change email' }).click();
+  await page.getByRole('dialog').getByLabel('New email').fill(newEmail);
+  await page.getByRole('dialog').getByRole('button', { name: 'Send link' }).click();
+  await expect(
+    page.getByText(`We have sent an email to ${newEmail} with a link to confirm the change.`),
+  ).toBeVisible();
+
+  const linkTo = async (to: string, subject: string) => {
+    let link: string | undefined;
+    await expect(async () => {
+      const mailbox = (await (await page.request.get('/dev/mailbox.json')).json()) as Mailbox;
+      link = mailbox.messages.find((m) => m.to === to && m.subject.startsWith(subject))?.links[0];
+      expect(link).toBeTruthy();
+    }).toPass();
+    return link!;
+  };
+
+  await page.goto(await linkTo(newEmail, 'Confirm your new email'));
+  await expect(page.getByText('Email updated! Please refresh this page to reauthenticate.')).toBeVisible();
+  await expect(page.getByText(newEmail, { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/app\/settings$/);
+
+  // The old address got a revert link.
+  await page.goto(await linkTo(email, 'Your Vocalis email was changed'));
+  await expect(page.getByText('Email updated! Please refresh this page to reauthenticate.')).toBeVisible();
+  await expect(page.getByText(email, { exact: true })).toBeVisible();
+});

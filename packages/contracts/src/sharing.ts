@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+/** GET /v1/history/{id}/share-link (content-and-workspace.md §3 "Share-link response"). */
+export const shareLinkResponse = z
+  .object({ share_link: z.string(), public_user_name: z.string() })
+  .meta({ id: 'ShareLinkResponse' });
+
+/** POST /v1/user/update-public-user-name; the rules are @vocalis/domain/sharing's. */
+export const updatePublicUserNameBody = z.object({ public_user_name: z.string().max(1000) });
+export const updatePublicUserNameResponse = z.object({
+  status: z.literal('ok'),
+  public_user_name: z.string(),
+});
+
+export const sharedItemParams = z.object({ share_id: z.string().min(1).max(64) });
+
+/** GET /v1/shared/{share_id}: what the public share page shows, without signing in. */
+export const sharedItem = z
+  .object({
+    share_id: z.string(),
+    text: z.string(),
+    voice_id: z.string().nullable(),
+    voice_name: z.string().nullable(),
+    model_id: z.string().nullable(),
+    date_unix: z.number().int(),
+    content_type: z.string(),
+    public_user_name: z.string(),
+    /** Path of the public audio (GET /v1/shared/{share_id}/audio). */
+    audio_url: z.string(),
+  })
+  .meta({ id: 'SharedItem' });
+
+export type ShareLinkResponse = z.infer<typeof shareLinkResponse>;
+export type SharedItem = z.infer<typeof sharedItem>;
+export type UpdatePublicUserNameResponse = z.infer<typeof updatePublicUserNameResponse>;

@@ -1,0 +1,13 @@
+import { z } from 'zod';
+
+export const SOCIAL_PROVIDER_IDS = ['google', 'github', 'apple'] as const;
+export type SocialProviderId = (typeof SOCIAL_PROVIDER_IDS)[number];
+
+/** GET /v1/sign-in-providers: the social providers this server offers (only the configured ones). */
+export const signInProvidersResponse = z
+  .object({
+    social: z.array(z.object({ id: z.enum(SOCIAL_PROVIDER_IDS), name: z.string() })),
+  })
+  .meta({ id: 'SignInProviders' });
+
+export type SignInProviders = z.infer<typeof signInProvidersResponse>;

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CHECKLIST_EVENTS,
+  CHECKLIST_ITEMS,
+  CHECKLIST_STEP_TOAST,
+  checklistItemForEvent,
+  completeChecklistItem,
+  initiateChecklist,
+  isChecklistFinished,
+  isChecklistItemId,
+  shouldCongratulate,
+  type ChecklistState,
+} from './onboarding-checklist';
+
+const fresh = () => initiateChecklist('c1');
+const withDone = (ids: string[], hidden = false): ChecklistState => ({
+  ...fresh(),
+  hidden,
+  items: fresh().items.map((i) => ({ ...i, is_completed: ids.includes(i.onboarding_checklist_item_id) })),
+});
+
+describe('onboarding checklist', () => {
+  it('starts with every item not completed and visible', () => {
+    const state = fresh();
+    expect(state).toMatchObject({ checklist_id: 'c1', hidden: false });
+    expect(state.items).toHaveLength(CHECKLIST_ITEMS.length);
+    expect(state.items.every((i) => !i.is_completed)).toBe(true);
+  });
+
+  // "Items link to landing pages: speech synthesis, speech to speech, voice library, voice lab, dubbing, affiliates, docs."
+  it('links its items to the seven landing pages of the spec', () => {
+    expect(CHECKLIST_ITEMS.map((i) => i.href)).toEqual([
+      '/app/speech-synthesis/text-to-speech',
+      '/app/speech-synthesis/speech-to-speech',
+      '/app/voice-library',
+      '/app/voice-lab',
+      '/app/dubbing',
+      '/affiliates',
+      '/docs',
+    ]);
+  });
+
+  it('maps each server event to exactly one item', () => {
+    for (const event of CHECKLIST_EVENTS) expect(checklistItemForEvent(event), event).toBeDefined();
+    expect(new Set(CHECKLIST_EVENTS.map(checklistItemForEvent)).size).toBe(CHECKLIST_EVENTS.length);
+  });
+
+  it.each([
+    ['text_to_speech_generated', 'generate_speech'],
+    ['speech_to_speech_generated', 'try_speech_to_speech'],
+    ['voice_added_from_library', 'add_library_voice'],
+    ['voice_designed', 'design_voice'],
+    ['dub_created', 'create_dub'],
+    ['affiliate_link_generated', 'generate_affiliate_link'],
+    ['api_key_revealed', 'reveal_api_key'],
+  ] as const)('%s completes %s', (event, item) => {
+    expect(checklistItemForEvent(event)).toBe(item);
+  });
+
+  it.each([
+    ['a not completed item', [], 'generate_speech', true],
+    ['an item already completed (never twice)', ['generate_speech'], 'generate_speech', false],
+    ['an unknown item', [], 'nope', false],
+  ])('completing %s changes the state: %s', (_name, done, item, changed) => {
+    const before = withDone(done);
+    const result = completeChecklistItem(before, item);
+    expect(result.changed).toBe(changed);
+    if (!changed) expect(result.state).toBe(before);
+    else
+      expect(result.state.items.find((i) => i.onboarding_checklist_item_id === item)?.is_completed).toBe(
+        true,
+      );
+  });
+
+  it('knows its item ids', () => {
+    expect(isChecklistItemId('reveal_api_key')).toBe(true);
+    expect(isChecklistItemId('reveal_api_keys')).toBe(false);
+  });
+
+  it('is finished only when every item is completed', () => {
+    expect(isChecklistFinished(withDone(CHECKLIST_ITEMS.map((i) => i.id)))).toBe(true);
+    expect(isChecklistFinished(withDone(CHECKLIST_ITEMS.slice(1).map((i) => i.id)))).toBe(false);
+  });
+
+  // "Completing a step shows a congratulation toast unless the checklist is hidden."
+  it.each([
+    ['a step completed', withDone([]), withDone(['design_voice']), true],
+    ['a step completed while hidden', withDone([]), withDone(['design_voice'], true), false],
+    ['nothing changed', withDone(['design_voice']), withDone(['design_voice']), false],
+    ['no checklist before', null, withDone(['design_voice']), false],
+    ['checklist removed', withDone([]), null, false],
+  ])('congratulates when %s: %s', (_name, before, after, expected) => {
+    expect(shouldCongratulate(before, after)).toBe(expected);
+  });
+
+  it('quotes the spec toast', () => {
+    expect(CHECKLIST_STEP_TOAST).toBe('Congratulations on completing a step in your onboarding checklist.');
+  });
+});

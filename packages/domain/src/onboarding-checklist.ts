@@ -1,0 +1,140 @@
+/**
+ * The onboarding checklist (accounts.md §4 "Onboarding checklist"): initiate, update an item, hide,
+ * mark complete. An item moves from not completed to completed when its event happens on the server,
+ * and a completed item is not completed again. Items link to their landing pages.
+ */
+
+/** The server events that complete an item (accounts.md §4). */
+export const CHECKLIST_EVENTS = [
+  'text_to_speech_generated',
+  'speech_to_speech_generated',
+  'voice_added_from_library',
+  'voice_designed',
+  'dub_created',
+  'affiliate_link_generated',
+  'api_key_revealed',
+] as const;
+export type ChecklistEvent = (typeof CHECKLIST_EVENTS)[number];
+
+export type ChecklistItemDefinition = {
+  id: string;
+  title: string;
+  description: string;
+  /** The landing page the item links to: the spec's seven (speech synthesis … docs). */
+  href: string;
+  event: ChecklistEvent;
+};
+
+/** The items in display order, each with its landing page and its completing event. */
+export const CHECKLIST_ITEMS: readonly ChecklistItemDefinition[] = [
+  {
+    id: 'generate_speech',
+    title: 'Generate your first speech',
+    description: 'Turn text into speech with one of the built-in voices.',
+    href: '/app/speech-synthesis/text-to-speech',
+    event: 'text_to_speech_generated',
+  },
+  {
+    id: 'try_speech_to_speech',
+    title: 'Transform your own voice',
+    description: 'Record or upload speech and hear it in another voice.',
+    href: '/app/speech-synthesis/speech-to-speech',
+    event: 'speech_to_speech_generated',
+  },
+  {
+    id: 'add_library_voice',
+    title: 'Add a voice from the library',
+    description: 'Pick a community voice and add it to your voices.',
+    href: '/app/voice-library',
+    event: 'voice_added_from_library',
+  },
+  {
+    id: 'design_voice',
+    title: 'Design a voice',
+    description: 'Describe a voice and create it in the voice lab.',
+    href: '/app/voice-lab',
+    event: 'voice_designed',
+  },
+  {
+    id: 'create_dub',
+    title: 'Dub a video',
+    description: 'Translate a video or audio file into another language.',
+    href: '/app/dubbing',
+    event: 'dub_created',
+  },
+  {
+    id: 'generate_affiliate_link',
+    title: 'Generate an affiliate link',
+    description: 'Share the product and earn from referrals.',
+    href: '/affiliates',
+    event: 'affiliate_link_generated',
+  },
+  {
+    id: 'reveal_api_key',
+    title: 'Create an API key',
+    description: 'Use the API from your own code; the docs show how.',
+    href: '/docs',
+    event: 'api_key_revealed',
+  },
+];
+
+/** The spec's toast when a step completes (accounts.md §8). */
+export const CHECKLIST_STEP_TOAST = 'Congratulations on completing a step in your onboarding checklist.';
+
+export type ChecklistItemState = { onboarding_checklist_item_id: string; is_completed: boolean };
+export type ChecklistState = { checklist_id: string; hidden: boolean; items: ChecklistItemState[] };
+
+/** A fresh checklist: every item not completed, visible. */
+export function initiateChecklist(checklistId: string): ChecklistState {
+  return {
+    checklist_id: checklistId,
+    hidden: false,
+    items: CHECKLIST_ITEMS.map((item) => ({ onboarding_checklist_item_id: item.id, is_completed: false })),
+  };
+}
+
+/** Whether `itemId` names an item of the checklist. */
+export function isChecklistItemId(itemId: string): boolean {
+  return CHECKLIST_ITEMS.some((item) => item.id === itemId);
+}
+
+/**
+ * Completes one item. `changed` is false when the item was already completed (it is never completed
+ * twice) or is not on the checklist; the state is then returned as it was.
+ */
+export function completeChecklistItem(
+  state: ChecklistState,
+  itemId: string,
+): { state: ChecklistState; changed: boolean } {
+  const item = state.items.find((i) => i.onboarding_checklist_item_id === itemId);
+  if (!item || item.is_completed) return { state, changed: false };
+  return {
+    state: {
+      ...state,
+      items: state.items.map((i) =>
+        i.onboarding_checklist_item_id === itemId ? { ...i, is_completed: true } : i,
+      ),
+    },
+    changed: true,
+  };
+}
+
+/** The item an event completes, if any. */
+export function checklistItemForEvent(event: ChecklistEvent): string | undefined {
+  return CHECKLIST_ITEMS.find((item) => item.event === event)?.id;
+}
+
+/** Whether every item is completed. */
+export function isChecklistFinished(state: ChecklistState): boolean {
+  return state.items.length > 0 && state.items.every((i) => i.is_completed);
+}
+
+/**
+ * Whether a change from `before` to `after` earns the congratulation toast: a step became completed and
+ * the checklist is not hidden.
+ */
+export function shouldCongratulate(before: ChecklistState | null, after: ChecklistState | null): boolean {
+  if (!before || !after || after.hidden) return false;
+  const done = new Set(before.items.filter((i) => i.is_completed).map((i) => i.onboarding_checklist_item_id));
+  return after.items.some((i) => i.is_completed && !done.has(i.onboarding_checklist_item_id));
+}
