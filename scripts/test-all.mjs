@@ -21,6 +21,40 @@ const steps = [
 let passed = 0;
 let failed = 0;
 const summary = [];
+const failures = [];
+
+// Names and first message lines of failed tests, so the last lines of a CI log are enough to act on.
+function collectFailures(step, r) {
+  if (r.suites) {
+    const walk = (suite) => {
+      for (const spec of suite.specs ?? []) {
+        for (const t of spec.tests ?? []) {
+          if (t.status !== 'unexpected') continue;
+          const err = t.results?.at(-1)?.error?.message ?? '';
+          failures.push(`${step}: ${spec.file}:${spec.line} › ${spec.title}\n      ${firstLine(err)}`);
+        }
+      }
+      for (const child of suite.suites ?? []) walk(child);
+    };
+    for (const s of r.suites) walk(s);
+    return;
+  }
+  for (const file of r.testResults ?? []) {
+    const rel = path.relative(process.cwd(), file.name);
+    const failedTests = (file.assertionResults ?? []).filter((a) => a.status === 'failed');
+    for (const a of failedTests) {
+      failures.push(`${step}: ${rel} › ${a.fullName}\n      ${firstLine(a.failureMessages?.[0] ?? '')}`);
+    }
+    if (failedTests.length === 0 && file.status === 'failed') {
+      failures.push(`${step}: ${rel} (file failed)\n      ${firstLine(file.message ?? '')}`);
+    }
+  }
+}
+
+function firstLine(text) {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((l) => l.trim() !== '')?.slice(0, 400) ?? '';
+}
 for (const step of steps) {
   const started = Date.now();
   console.log(`\n=== ${step.name}: ${step.cmd.join(' ')}`);
@@ -29,6 +63,7 @@ for (const step of steps) {
   const file = step.json && path.join(out, step.json);
   if (file && existsSync(file)) {
     const r = JSON.parse(readFileSync(file, 'utf8'));
+    collectFailures(step.name, r);
     if (r.stats) {
       passed += r.stats.expected + r.stats.flaky;
       failed += r.stats.unexpected;
@@ -41,6 +76,7 @@ for (const step of steps) {
   }
   summary.push(`${ok ? 'ok  ' : 'FAIL'} ${step.name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }
+if (failures.length > 0) console.log(`\nFailed tests:\n${failures.map((f) => `  ${f}`).join('\n')}`);
 console.log(`\n${summary.join('\n')}`);
 const anyFailed = summary.some((s) => s.startsWith('FAIL'));
 if (anyFailed && failed === 0) failed = 1;
