@@ -4,6 +4,7 @@ import * as apiKeys from './schema/api-keys';
 import * as auth from './schema/auth';
 import * as billing from './schema/billing';
 import * as history from './schema/history';
+import * as jwks from './schema/jwks';
 import * as mail from './schema/mail';
 import * as messages from './schema/messages';
 import * as rateLimits from './schema/rate-limits';
@@ -31,5 +32,6 @@ export const schema = {
   ...history,
   ...voiceSettings,
   ...billing,
+  ...jwks,
 };
 export type Schema = typeof schema;
