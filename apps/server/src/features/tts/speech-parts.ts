@@ -6,7 +6,7 @@ import type { HistoryDialogueLine } from '@vocalis/contracts/history';
 import type { VoiceSegment } from '@vocalis/contracts/text-to-dialogue';
 import type { Alignment } from '@vocalis/speech/alignment';
 import { synthesizeUtterance, type UtteranceChunk } from '@vocalis/speech/synthesize';
-import type { Generation } from './tts.service';
+import type { Generation } from './tts-generation';
 
 /** A synthesized sentence placed in the whole generation, with the segment of its part. */
 export type PlacedChunk = UtteranceChunk & { segment: VoiceSegment };

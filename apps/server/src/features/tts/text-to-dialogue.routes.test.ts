@@ -10,7 +10,7 @@ import { historyItems } from '../../db/schema/history';
 import { generationSlots, workspaceUsage } from '../../db/schema/usage';
 import { createTestUser, startTestApp, type TestApp, type TestUser } from '../../testing/test-app';
 import { waitFor } from '../../testing/wait-for';
-import type { GenerationOutcome } from './tts.service';
+import type { GenerationOutcome } from './tts-generation';
 
 const SUSAN = 'zjugDQR69KeBdVlIC4vX'; // Flite slt
 const KAL = 'cZu6SI8gppUv1kFPCYh3'; // Flite kal16

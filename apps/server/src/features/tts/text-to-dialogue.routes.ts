@@ -6,7 +6,7 @@ import { parseOutputFormat } from '@vocalis/speech/audio/output-format';
 import { requirePrincipal } from '../../plugins/auth';
 import type { TextToDialogueService } from './text-to-dialogue.service';
 import { speechReplies, timedJson } from './tts-http';
-import type { TimedAudio } from './tts.service';
+import type { TimedAudio } from './tts-generation';
 
 const schema = (summary: string, extra: object = {}) => ({
   tags: ['text-to-dialogue'],

@@ -9,7 +9,8 @@ import { badRequest } from '../../errors';
 import type { ChargeableCaller } from '../api-keys/api-keys.service';
 import type { CatalogueVoice } from '../voices/voice-builders';
 import type { AudioTarget } from './audio-target';
-import type { Generation, TextToSpeechService, TimedAudio } from './tts.service';
+import type { Generation, TimedAudio } from './tts-generation';
+import type { TextToSpeechService } from './tts.service';
 
 export interface DialogueInput {
   userId: string;

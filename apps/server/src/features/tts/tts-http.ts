@@ -1,7 +1,7 @@
 /** Reply helpers shared by the speech routes: disconnect → abort, first-part-before-headers streaming. */
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Generation, TimedAudio } from './tts.service';
+import type { Generation, TimedAudio } from './tts-generation';
 
 /** Aborts when the client goes away before the response has been sent completely. */
 export function disconnectSignal(reply: FastifyReply): AbortSignal {

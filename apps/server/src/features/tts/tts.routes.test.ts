@@ -7,7 +7,7 @@ import { expectValidAlignment } from '@vocalis/speech/testing/expect-alignment';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestUser, startTestApp, type TestApp, type TestUser } from '../../testing/test-app';
 import { waitFor } from '../../testing/wait-for';
-import type { GenerationOutcome } from './tts.service';
+import type { GenerationOutcome } from './tts-generation';
 
 const SUSAN = 'zjugDQR69KeBdVlIC4vX'; // Flite slt
 const CAMILLE = 'K6Oj5A8q2mOEC3bAn9El'; // eSpeak fr-fr+f3

@@ -5,7 +5,7 @@ import { generationSlots, workspaceUsage } from '../../db/schema/usage';
 import { createApiKey } from '../api-keys/api-keys.service';
 import { createTestUser, startTestApp, type TestApp, type TestUser } from '../../testing/test-app';
 import { waitFor } from '../../testing/wait-for';
-import type { GenerationOutcome } from '../tts/tts.service';
+import type { GenerationOutcome } from '../tts/tts-generation';
 
 const SUSAN = 'zjugDQR69KeBdVlIC4vX'; // Flite slt
 const TEXT = 'Hello world, this is Vocalis.'; // 29 characters
