@@ -1,6 +1,6 @@
 import { HISTORY_SOURCES, type HistoryDialogueLine, type historyFeedback } from '@vocalis/contracts/history';
 import type { z } from 'zod';
-import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { workspaces } from './workspaces';
 
@@ -41,6 +41,32 @@ export const historyItems = pgTable(
   (t) => [
     // Keyset paging: newest first (or oldest first, scanned backwards) within one workspace.
     index('history_items_workspace_created_idx').on(t.workspaceId, t.createdAt.desc(), t.id.desc()),
-    index('history_items_workspace_voice_idx').on(t.workspaceId, t.voiceId, t.createdAt.desc()),
+  ],
+);
+
+/**
+ * Every voice an item used, once per item: its voice_id, or each voice of a dialogue's lines. The voice
+ * filter pages this by keyset (decision 025). Filled by a statement trigger on history_items (see
+ * migration 0012), so every insert path keeps it whole; removed with the item.
+ */
+export const historyItemVoices = pgTable(
+  'history_item_voices',
+  {
+    historyItemId: text('history_item_id')
+      .notNull()
+      .references(() => historyItems.id, { onDelete: 'cascade' }),
+    workspaceId: text('workspace_id').notNull(),
+    voiceId: text('voice_id').notNull(),
+    /** The item's created_at, copied so the index can serve the list's order. */
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.historyItemId, t.voiceId] }),
+    index('history_item_voices_workspace_voice_created_idx').on(
+      t.workspaceId,
+      t.voiceId,
+      t.createdAt.desc(),
+      t.historyItemId.desc(),
+    ),
   ],
 );

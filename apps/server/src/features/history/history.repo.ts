@@ -1,6 +1,11 @@
-import { and, eq, gt, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
-import { historyItems, type HistoryFeedback, type HistorySource } from '../../db/schema/history';
+import {
+  historyItemVoices,
+  historyItems,
+  type HistoryFeedback,
+  type HistorySource,
+} from '../../db/schema/history';
 
 export type HistoryRow = typeof historyItems.$inferSelect;
 export type NewHistoryRow = typeof historyItems.$inferInsert;
@@ -49,29 +54,35 @@ const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
  * One page by keyset on (created_at, id) within the workspace. The row comparison and the NULLS order
  * match `history_items_workspace_created_idx` (DESC NULLS LAST; ascending reads it backwards), so
  * PostgreSQL walks the index from the cursor at any depth instead of sorting the workspace's rows.
+ * With a voice filter the page walks `history_item_voices` the same way (every voice an item used,
+ * dialogue lines included; decision 025) and joins each hit to its item.
  */
 export function listHistoryQuery(db: AppDb, workspaceId: string, f: HistoryFilter) {
+  // The keyed columns: the item's own, or their copies in history_item_voices under a voice filter.
+  const v = historyItemVoices;
+  const key = f.voiceId ? { createdAt: v.createdAt, id: v.historyItemId } : { createdAt: h.createdAt, id: h.id };
   const where: SQL[] = [eq(h.workspaceId, workspaceId)];
+  if (f.voiceId) where.push(eq(v.workspaceId, workspaceId), eq(v.voiceId, f.voiceId));
   const desc = f.direction === 'desc';
   if (f.after) {
     const cursor = sql`(${f.after.createdAt.toISOString()}::timestamptz, ${f.after.id})`;
     where.push(
-      desc ? sql`(${h.createdAt}, ${h.id}) < ${cursor}` : sql`(${h.createdAt}, ${h.id}) > ${cursor}`,
+      desc ? sql`(${key.createdAt}, ${key.id}) < ${cursor}` : sql`(${key.createdAt}, ${key.id}) > ${cursor}`,
     );
   }
-  if (f.voiceId) where.push(eq(h.voiceId, f.voiceId));
   if (f.modelId) where.push(eq(h.modelId, f.modelId));
   if (f.source) where.push(eq(h.source, f.source));
   if (f.search)
     where.push(or(ilike(h.text, likePattern(f.search)), ilike(h.voiceName, likePattern(f.search)))!);
-  if (f.before) where.push(lt(h.createdAt, f.before));
-  if (f.since) where.push(gt(h.createdAt, f.since));
+  if (f.before) where.push(lt(key.createdAt, f.before));
+  if (f.since) where.push(gt(key.createdAt, f.since));
   const order = desc
-    ? [sql`${h.createdAt} desc nulls last`, sql`${h.id} desc nulls last`]
-    : [sql`${h.createdAt} asc nulls first`, sql`${h.id} asc nulls first`];
-  return db
-    .select()
-    .from(h)
+    ? [sql`${key.createdAt} desc nulls last`, sql`${key.id} desc nulls last`]
+    : [sql`${key.createdAt} asc nulls first`, sql`${key.id} asc nulls first`];
+  const from = f.voiceId
+    ? db.select(getTableColumns(h)).from(v).innerJoin(h, eq(h.id, v.historyItemId))
+    : db.select().from(h);
+  return from
     .where(and(...where))
     .orderBy(...order)
     .limit(f.limit);

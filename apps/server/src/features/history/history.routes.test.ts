@@ -7,6 +7,7 @@ import { historyItems } from '../../db/schema/history';
 import { createTestUser, startTestApp, type TestApp, type TestUser } from '../../testing/test-app';
 
 const SUSAN = 'zjugDQR69KeBdVlIC4vX'; // Flite slt
+const KAL = 'cZu6SI8gppUv1kFPCYh3'; // Flite kal16
 
 async function bytesOf(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> {
   return new Uint8Array(await new Response(stream).arrayBuffer());
@@ -107,6 +108,33 @@ describe(`speech history on ${process.env.TEST_DB}`, () => {
     const byVoice = await pc.history.list({ voiceId: 'someone-else' });
     expect(byVoice.history).toEqual([]);
     expect((await pc.history.list({ source: 'TTS' })).history).toHaveLength(5);
+  });
+
+  it('finds a text-to-dialogue item by any voice of its lines in the voice filter', async () => {
+    const speaker = await createTestUser(app);
+    const single = await generate('Only Susan speaks here.', '', speaker);
+    const res = await app.request('/v1/text-to-dialogue', {
+      method: 'POST',
+      headers: as(speaker),
+      body: JSON.stringify({
+        inputs: [
+          { text: 'Susan opens the dialogue.', voice_id: SUSAN },
+          { text: 'Kal answers her.', voice_id: KAL },
+        ],
+      }),
+    });
+    expect(res.status).toBe(200);
+    const dialogueId = res.headers.get('history-item-id');
+    await res.arrayBuffer();
+    const byVoice = async (voiceId: string) => {
+      const r = await app.request(`/v1/history?voice_id=${voiceId}`, { headers: as(speaker) });
+      expect(r.status).toBe(200);
+      return ((await r.json()) as { history: { history_item_id: string }[] }).history.map(
+        (h) => h.history_item_id,
+      );
+    };
+    expect(await byVoice(KAL)).toEqual([dialogueId]);
+    expect(await byVoice(SUSAN)).toEqual([dialogueId, single.id]);
   });
 
   it('deletes an item and its audio file (SDK)', async () => {
