@@ -2,6 +2,7 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError } from 'better-auth/api';
 import { bearer } from 'better-auth/plugins/bearer';
+import { jwt } from 'better-auth/plugins/jwt';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { customSession, oauthPopup } from 'better-auth/plugins';
 import { twoFactor } from 'better-auth/plugins/two-factor';
@@ -17,6 +18,7 @@ import { signInMethodBlock, signInMethodOf } from './sign-in-policy';
 import { phoneFactorMethods } from './phone-factor-methods';
 import { isSessionIdleExpired } from '@vocalis/domain/session-inactivity';
 import { deleteSession, inactivityTimeoutOf } from './session-activity.repo';
+import { sessionTokenOptions } from './session-tokens';
 import { socialProviderConfigs } from './social-providers';
 
 export type Auth = ReturnType<typeof createAuth>;
@@ -124,6 +126,9 @@ export function createAuth(db: AppDb, config: Config, deps: AuthDeps) {
     telemetry: { enabled: false },
     plugins: [
       bearer(),
+      // GET /api/auth/token: the web app's short-lived bearer token for /v1 and /v2, signed with a key in
+      // `jwks`, only for a verified address (decision 021).
+      jwt(sessionTokenOptions(db, config.publicUrl)),
       // The session carries its workspace's session_inactivity_timeout (seconds, or null): the browser's
       // idle timer and the server's idle check read it from here (accounts.md §4).
       // A session idle past that timeout is ended here too, so the browser sees itself signed out.

@@ -4,16 +4,22 @@ import { resolveRedirectTarget } from '@vocalis/domain/redirect-target';
 import type { Auth } from '../auth/auth';
 import { authRequestHeaders, toErrorShape } from '../auth/auth-proxy';
 import { admitSessionActivity } from '../auth/session-inactivity';
+import { authenticateSessionToken, bearerJwtOf } from '../auth/session-tokens';
 import type { AppDb } from '../db/client';
 import { unauthorized } from '../errors';
 import { authenticateApiKey } from '../features/api-keys/api-keys.service';
 
-/** The caller; for an xi-api-key also the key's id and scopes (null = all), read by permission and character-limit checks. */
+/**
+ * The caller; for an xi-api-key also the key's id and scopes (null = all), read by permission and
+ * character-limit checks; for a session bearer token (a JWT) also the workspace id from its claims, which
+ * wins over the user's stored current workspace (accounts.md §3).
+ */
 export type Principal = {
   userId: string;
   via: 'session' | 'api_key';
   keyId?: string;
   permissions?: readonly string[] | null;
+  workspaceId?: string;
 };
 
 declare module 'fastify' {
@@ -26,7 +32,11 @@ declare module 'fastify' {
   }
 }
 
-/** Resolves the caller from xi-api-key (or an API key as bearer token), a session cookie or a bearer session token. */
+/**
+ * Resolves the caller from xi-api-key (or an API key as bearer token), a session bearer token (JWT from
+ * /api/auth/token), a session cookie or better-auth's opaque bearer session token. A JWT, when sent, decides
+ * alone: a bad or expired one is refused even if a session cookie came with it.
+ */
 export async function resolvePrincipal(
   auth: Auth,
   db: AppDb,
@@ -39,6 +49,15 @@ export async function resolvePrincipal(
     const found = await authenticateApiKey(db, apiKey);
     return found
       ? { userId: found.userId, via: 'api_key', keyId: found.keyId, permissions: found.permissions }
+      : null;
+  }
+  const jwt = bearerJwtOf(headers.authorization);
+  if (jwt) {
+    const publicUrl = auth.options.baseURL;
+    if (typeof publicUrl !== 'string') return null;
+    const found = await authenticateSessionToken(db, publicUrl, jwt);
+    return found
+      ? { userId: found.userId, via: 'session', ...(found.workspaceId && { workspaceId: found.workspaceId }) }
       : null;
   }
   if (!headers.cookie && !headers.authorization) return null;

@@ -22,7 +22,8 @@ export const userRoutes =
     app.get(
       '/v1/user',
       { schema: { tags, summary: 'The signed-in user', response: { 200: user } } },
-      (request) => users.get(requireUser(request)),
+      // A session bearer token names the workspace in its claims; otherwise the user's current one (§3).
+      (request) => users.get(requireUser(request), request.principal?.workspaceId),
     );
 
     app.post(

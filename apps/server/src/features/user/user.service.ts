@@ -75,10 +75,13 @@ export class UserService {
     if (state !== 'active') await repo.deleteSessions(this.db, userId);
   }
 
-  /** GET /v1/user. */
-  async get(userId: string): Promise<User> {
+  /** GET /v1/user; the workspace is the token's claim when the user is a member of it, else the profile's. */
+  async get(userId: string, claimedWorkspaceId?: string): Promise<User> {
     const { user, profile } = await this.profileOf(userId);
-    let membership = profile.workspaceId
+    let membership = claimedWorkspaceId
+      ? await repo.findMembership(this.db, userId, claimedWorkspaceId)
+      : undefined;
+    membership ??= profile.workspaceId
       ? await repo.findMembership(this.db, userId, profile.workspaceId)
       : undefined;
     if (!membership) {
