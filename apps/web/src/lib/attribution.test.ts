@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 
 import { jsonResponse } from '@/testing/test-utils';
 
-import { captureAttribution, syncAttribution } from './attribution';
+import { captureAttribution, signUpAttribution, syncAttribution } from './attribution';
 
 const calls = () =>
   (vi.mocked(fetch).mock.calls as [string, RequestInit][]).map(([url, init]) => ({
@@ -71,6 +71,16 @@ describe('attribution', () => {
       gclid: 'g-1',
       utm_source: 'google',
       utm_medium: 'cpc',
+    });
+  });
+
+  it('gives pre-sign-up the active referral, the click id and the kept invite code', () => {
+    captureAttribution('?via=team42&xid=click-7&invite_code=inv-123', 1_000);
+    expect(signUpAttribution(2_000)).toEqual({ pid: 'team42', xid: 'click-7', invite_code: 'inv-123' });
+    expect(signUpAttribution(1_000 + REFERRAL_TTL_MS + 1)).toEqual({
+      pid: null,
+      xid: null,
+      invite_code: 'inv-123',
     });
   });
 });

@@ -9,12 +9,14 @@ import {
 } from '@vocalis/domain/referral';
 
 import { api } from './api-client';
-import { runOnce } from './storage';
+import { readStored, runOnce, writeStored } from './storage';
 
 // Attribution predates the account, so it is kept under unprefixed keys (sign-out clears 'xi:' keys).
 const REFERRAL_KEY = 'referral';
 const CLICK_KEY = 'referral_xid';
 const AD_VISIT_KEY = 'ad_visit';
+// accounts.md §2 "A workspace invite code is kept in browser local storage" (as the action-link page keeps it).
+const INVITE_KEY = 'invite_code';
 const REFERRAL_COOKIES = ['referral', 'referral_xid'] as const;
 
 const UTM = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
@@ -49,7 +51,7 @@ function dropReferral() {
 
 /**
  * Reads a landing URL: a referral code (`via`/`pid`, with `xid`) is kept 90 days in storage and cookies;
- * a paid-ad click is remembered for the account and removes the referral cookies 2 seconds later.
+ * a workspace invite code (`invite_code`) is kept in storage; a paid-ad click is remembered for the account and removes the referral cookies 2 seconds later.
  */
 export function captureAttribution(search: string = window.location.search, now: number = Date.now()): void {
   const params = new URLSearchParams(search);
@@ -64,11 +66,26 @@ export function captureAttribution(search: string = window.location.search, now:
       setCookie('referral_xid', xid.slice(0, 200), maxAge);
     }
   }
+  const invite = params.get('invite_code')?.trim();
+  if (invite && invite.length <= 200) writeStored(INVITE_KEY, invite);
   if (isPaidAdVisit(params)) {
     const visit = Object.fromEntries([['gclid', params.get('gclid')], ...UTM.map((k) => [k, params.get(k)])]);
     store()?.setItem(AD_VISIT_KEY, JSON.stringify(visit));
     window.setTimeout(dropReferral, REFERRAL_COOKIE_REMOVAL_DELAY_MS);
   }
+}
+
+/** What pre-sign-up sends about how the visitor came: the active referral and click ids, the invite code. */
+export function signUpAttribution(now: number = Date.now()): {
+  pid: string | null;
+  xid: string | null;
+  invite_code: string | null;
+} {
+  return {
+    pid: activeReferral(readJson<ReferralRecord>(REFERRAL_KEY), now),
+    xid: activeReferral(readJson<ReferralRecord>(CLICK_KEY), now),
+    invite_code: readStored<string | null>(INVITE_KEY, null),
+  };
 }
 
 /** A stable, non-identifying hash of this browser's traits (record-device-fingerprint). */

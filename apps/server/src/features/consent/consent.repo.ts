@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
-import type { Location } from '../../db/schema/account-signals';
+import { users } from '../../db/schema/auth';
+import { preSignUps, type Location, type RegistrationAttribution } from '../../db/schema/account-signals';
 import { userProfiles } from '../../db/schema/user-profiles';
 import { workspaceMembers, workspaces } from '../../db/schema/workspaces';
 
@@ -35,6 +36,55 @@ export async function saveLocation(
     .where(eq(userProfiles.userId, userId))
     .returning({ id: userProfiles.userId });
   return rows.length > 0;
+}
+
+const PRODUCT_UPDATES = 'agrees_to_product_updates';
+
+/** The sign-up form's product-updates choice in an attribution record, and the record without it. */
+function splitChoice(attribution: RegistrationAttribution | null | undefined) {
+  const metadata = attribution?.account_metadata;
+  const choice = metadata?.[PRODUCT_UPDATES];
+  if (typeof choice !== 'boolean') return null;
+  const { [PRODUCT_UPDATES]: _taken, ...rest } = metadata!;
+  return { choice, rest: { ...attribution, account_metadata: rest } };
+}
+
+/**
+ * Takes the product-updates choice made on the sign-up form (pre-sign-up's account_metadata), once: from
+ * the pre-sign-up row if it was written before the account existed (a later one could be anyone's), or
+ * from the profile's registration attribution that post-registration setup merged it into. The choice is
+ * removed where it was found, so a later change of mind is never overwritten by it.
+ */
+export async function takeSignUpProductUpdates(db: AppDb, userId: string): Promise<boolean | undefined> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({
+        email: users.email,
+        createdAt: users.createdAt,
+        attribution: userProfiles.registrationAttribution,
+      })
+      .from(users)
+      .innerJoin(userProfiles, eq(userProfiles.userId, users.id))
+      .where(eq(users.id, userId))
+      .for('update');
+    if (!row) return undefined;
+    const [pre] = await tx.select().from(preSignUps).where(eq(preSignUps.email, row.email.toLowerCase()));
+    const fromPre = pre && pre.createdAt <= row.createdAt ? splitChoice(pre.attribution) : null;
+    if (fromPre) {
+      await tx
+        .update(preSignUps)
+        .set({ attribution: fromPre.rest })
+        .where(eq(preSignUps.email, pre!.email));
+      return fromPre.choice;
+    }
+    const fromProfile = splitChoice(row.attribution);
+    if (!fromProfile) return undefined;
+    await tx
+      .update(userProfiles)
+      .set({ registrationAttribution: fromProfile.rest })
+      .where(eq(userProfiles.userId, userId));
+    return fromProfile.choice;
+  });
 }
 
 /** The user's current workspace with their role in it. */

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { preSignUps } from '../../db/schema/account-signals';
 import { userProfiles } from '../../db/schema/user-profiles';
 import { workspaceMembers, workspaces } from '../../db/schema/workspaces';
 import { createTestUser, startTestApp, type TestApp, type TestUser } from '../../testing/test-app';
@@ -50,6 +51,35 @@ describe(`consent on ${process.env.TEST_DB}`, () => {
     const again = await call(user, '/v1/user/register-geolocation', { agrees_to_product_updates: true });
     expect(await again.json()).toMatchObject({ geo_location: 'US-IL', agrees_to_product_updates: true });
     expect((await call(user, '/v1/user/register-geolocation', { geo_location: 'US-TX' })).status).toBe(422);
+  });
+
+  it('registers the product-updates choice made on the sign-up form with the location, once', async () => {
+    const email = `choice-${Date.now()}@example.com`;
+    const pre = await call(null, '/v1/user/pre-sign-up', {
+      email,
+      account_metadata: { agrees_to_product_updates: false, source: 'sign-up form' },
+    });
+    expect(pre.status).toBe(200);
+    const user = await createTestUser(app, { email });
+    const first = await call(user, '/v1/user/register-geolocation', {}, 'POST', CHICAGO);
+    expect(await first.json()).toMatchObject({ geo_location: 'US-IL', agrees_to_product_updates: false });
+    const [kept] = await app.database.db.select().from(preSignUps).where(eq(preSignUps.email, email));
+    expect(kept!.attribution.account_metadata).toEqual({ source: 'sign-up form' });
+
+    // A later change of mind is not undone by the sign-up answer.
+    await call(user, '/v1/user/edit-user-metadata', { agrees_to_product_updates: true });
+    const second = await call(user, '/v1/user/register-geolocation', {});
+    expect(await second.json()).toMatchObject({ agrees_to_product_updates: true });
+  });
+
+  it('ignores a pre-sign-up written after the account exists (anyone can send one)', async () => {
+    const user = await createTestUser(app);
+    await call(null, '/v1/user/pre-sign-up', {
+      email: user.email,
+      account_metadata: { agrees_to_product_updates: false },
+    });
+    const res = await call(user, '/v1/user/register-geolocation', {});
+    expect(await res.json()).toMatchObject({ agrees_to_product_updates: true });
   });
 
   it('records acceptance of the biometric terms once', async () => {

@@ -23,15 +23,19 @@ export class ConsentService {
   }
 
   /**
-   * Registers the caller's location together with agrees_to_product_updates. An address without a
+   * Registers the caller's location together with agrees_to_product_updates: the one given, else the
+   * choice made on the sign-up form (kept with pre-sign-up until now, used once). An address without a
    * location (loopback, private) leaves a geo_location set earlier as it was.
    */
   async registerGeolocation(userId: string, ip: string, body: RegisterGeolocationBody): Promise<User> {
     const location = await lookupLocation(ip);
+    // Taken even when the body has its own answer, so the older sign-up choice cannot come back later.
+    const atSignUp = await repo.takeSignUpProductUpdates(this.db, userId);
+    const agrees = body.agrees_to_product_updates ?? atSignUp;
     const saved = await repo.saveLocation(this.db, userId, {
       location,
       geoLocation: formatGeoLocation(location),
-      agreesToProductUpdates: body.agrees_to_product_updates,
+      agreesToProductUpdates: agrees,
     });
     if (!saved) throw notFound('User not found.', 'user_not_found');
     return this.users.publish(userId);

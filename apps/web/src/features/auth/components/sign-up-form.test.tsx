@@ -2,6 +2,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 
+import { Toaster } from '@/components/ui/toast/toaster';
 import { jsonResponse, renderWithProviders } from '@/testing/test-utils';
 
 import { SignUpForm } from './sign-up-form';
@@ -12,11 +13,30 @@ function fill(email: string, password: string) {
   fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
 }
 
+type Call = { url: string; body: Record<string, unknown> };
+const calls = (fetch: ReturnType<typeof vi.fn>): Call[] =>
+  (fetch.mock.calls as unknown as [string, RequestInit][]).map(([url, init]) => ({
+    url,
+    body: JSON.parse(String(init.body)) as Record<string, unknown>,
+  }));
+
+function renderForm(path = '/sign-up') {
+  const onSuccess = vi.fn();
+  renderWithProviders(
+    <>
+      <SignUpForm onSuccess={onSuccess} />
+      <Toaster />
+    </>,
+    { path },
+  );
+  return onSuccess;
+}
+
 describe('sign-up form', () => {
   it('shows the spec heading and every unmet rule, and does not call the server', () => {
     const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);
-    renderWithProviders(<SignUpForm onSuccess={() => {}} />, { path: '/sign-up' });
+    renderForm();
     fill('ada@example.com', 'abc');
     expect(screen.getByText("Your password doesn't meet our security requirements:")).toBeTruthy();
     expect(screen.getByText('Your password must contain a number.')).toBeTruthy();
@@ -26,18 +46,62 @@ describe('sign-up form', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
-  it('signs up with a valid password', async () => {
-    const fetch = vi.fn(async () => jsonResponse({ token: null, user: { id: 'u' } }));
+  it('sends pre-sign-up with the attribution, invite code and marketplace token, then creates the account', async () => {
+    const fetch = vi.fn(async () => jsonResponse({ status: 'ok', message: 'Noted.' }));
     vi.stubGlobal('fetch', fetch);
-    const onSuccess = vi.fn();
-    renderWithProviders(<SignUpForm onSuccess={onSuccess} />, { path: '/sign-up' });
+    window.localStorage.setItem('referral', JSON.stringify({ value: 'team42', expiresTimestamp: Date.now() + 60_000 }));
+    window.localStorage.setItem('xi:invite_code', JSON.stringify('inv-123'));
+    const onSuccess = renderForm('/sign-up?gcp_jwt=marketplace-token');
+    expect(screen.getByRole('checkbox', { name: /Send me product updates/ })).toHaveProperty('checked', false);
     fill(' ada@example.com ', 'Str0ng-pass!');
     await vi.waitFor(() => expect(onSuccess).toHaveBeenCalledWith('ada@example.com'));
-    expect(fetch).toHaveBeenCalledWith(
-      '/api/auth/sign-up/email',
-      expect.objectContaining({ method: 'POST' }),
+    expect(calls(fetch)).toEqual([
+      {
+        url: '/v1/user/pre-sign-up',
+        body: {
+          email: 'ada@example.com',
+          account_metadata: { agrees_to_product_updates: false },
+          recaptcha_token: null,
+          pid: 'team42',
+          xid: null,
+          invite_code: 'inv-123',
+          gcp_marketplace_jwt: 'marketplace-token',
+        },
+      },
+      {
+        url: '/api/auth/sign-up/email',
+        body: { email: 'ada@example.com', password: 'Str0ng-pass!', name: 'ada' },
+      },
+    ]);
+  });
+
+  it('sends the product-updates opt-in when ticked', async () => {
+    const fetch = vi.fn(async () => jsonResponse({ status: 'ok', message: 'Noted.' }));
+    vi.stubGlobal('fetch', fetch);
+    const onSuccess = renderForm();
+    fireEvent.click(screen.getByRole('checkbox', { name: /Send me product updates/ }));
+    fill('ada@example.com', 'Str0ng-pass!');
+    await vi.waitFor(() => expect(onSuccess).toHaveBeenCalled());
+    expect(calls(fetch)[0]!.body).toMatchObject({
+      account_metadata: { agrees_to_product_updates: true },
+      pid: null,
+      invite_code: null,
+      gcp_marketplace_jwt: null,
+    });
+  });
+
+  it('shows the message of a refused pre-sign-up and creates no account', async () => {
+    const fetch = vi.fn(async () =>
+      jsonResponse(
+        { detail: { status: 'sign_up_not_allowed', message: 'Sign-ups from this address are not allowed.' } },
+        { status: 403 },
+      ),
     );
-    const body = JSON.parse(String((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].body));
-    expect(body).toEqual({ email: 'ada@example.com', password: 'Str0ng-pass!', name: 'ada' });
+    vi.stubGlobal('fetch', fetch);
+    const onSuccess = renderForm();
+    fill('ada@example.com', 'Str0ng-pass!');
+    expect(await screen.findByText('Sign-ups from this address are not allowed.')).toBeTruthy();
+    expect(calls(fetch).map((c) => c.url)).toEqual(['/v1/user/pre-sign-up']);
+    expect(onSuccess).not.toHaveBeenCalled();
   });
 });

@@ -1,5 +1,6 @@
 import { passwordErrorMessages } from '@vocalis/domain/password-rules';
 import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
 
 import { Field, Input } from '@/components/ui/input';
 import { LoadingButton } from '@/components/ui/loading-button';
@@ -11,12 +12,17 @@ import { PasswordRequirements } from './password-requirements';
 
 type SignUpFormProps = { onSuccess: (email: string) => void };
 
-/** Email, name and password; the password rules are checked here and again on the server. */
+/**
+ * Email, name, password and the product-updates opt-in; the password rules are checked here and again on
+ * the server. Pre-sign-up runs first: when it is refused, its message shows and no account is created.
+ */
 export function SignUpForm({ onSuccess }: SignUpFormProps) {
   const signUp = useSignUp();
+  const [searchParams] = useSearchParams();
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
+  const [updates, setUpdates] = useState(false);
   const [submitted, setSubmitted] = useState(false);
   const unmet = passwordErrorMessages(password);
 
@@ -26,7 +32,13 @@ export function SignUpForm({ onSuccess }: SignUpFormProps) {
     if (signUp.isPending || unmet.length) return;
     const address = email.trim();
     signUp.mutate(
-      { email: address, password, name: name.trim() || address.split('@')[0]! },
+      {
+        email: address,
+        password,
+        name: name.trim() || address.split('@')[0]!,
+        agreesToProductUpdates: updates,
+        gcpMarketplaceJwt: searchParams.get('gcp_jwt'),
+      },
       {
         onSuccess: () => onSuccess(address),
         onError: (error) =>
@@ -80,6 +92,16 @@ export function SignUpForm({ onSuccess }: SignUpFormProps) {
         )}
       </Field>
       {submitted ? <PasswordRequirements messages={unmet} /> : null}
+      <label className="flex cursor-pointer items-start gap-3 text-sm text-zinc-700 dark:text-zinc-300">
+        <input
+          type="checkbox"
+          name="agrees_to_product_updates"
+          checked={updates}
+          onChange={(event) => setUpdates(event.target.checked)}
+          className="mt-0.5 size-4 rounded border-zinc-300 text-indigo-600 focus:ring-indigo-500 dark:border-zinc-600"
+        />
+        <span>Send me product updates, tips and offers by email. You can opt out at any time.</span>
+      </label>
       <LoadingButton type="submit" size="lg" className="w-full" loading={signUp.isPending}>
         Create account
       </LoadingButton>
