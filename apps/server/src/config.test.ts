@@ -31,6 +31,7 @@ describe('loadConfig', () => {
     [{ AUTH_SECRET: 'short' }, 'AUTH_SECRET'],
     [{ WORKER_IN_PROCESS: 'maybe' }, 'WORKER_IN_PROCESS'],
     [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
+    [{ APPEAL_URL: 'javascript:alert(1)' }, 'APPEAL_URL'],
   ])('rejects %o naming %s', (env, variable) => {
     expect(() => loadConfig({ ...base, ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ ...base, ...env })).toThrow(
@@ -47,5 +48,14 @@ describe('loadConfig', () => {
       'https://a.test',
       'https://b.test',
     ]);
+  });
+
+  it('links suspended accounts to APPEAL_URL, else to mail for the sender address', () => {
+    expect(loadConfig({ ...base, APPEAL_URL: 'https://vocalis.test/appeal' }).appealUrl).toBe(
+      'https://vocalis.test/appeal',
+    );
+    expect(loadConfig({ ...base, MAIL_FROM: 'Vocalis <help@vocalis.test>' }).appealUrl).toBe(
+      'mailto:help@vocalis.test?subject=Appeal%20of%20account%20suspension',
+    );
   });
 });

@@ -25,6 +25,8 @@ export const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Vocalis <no-reply@vocalis.local>'),
+  /** Where a suspended account appeals (accounts.md §6): a web page or a mailto: address. Default: mail to MAIL_FROM's address. */
+  APPEAL_URL: z.url({ protocol: /^(https?|mailto)$/ }).optional(),
   WORKER_IN_PROCESS: bool.default(true),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   WEB_DIST_DIR: z.string().optional(),
@@ -81,6 +83,8 @@ export type Config = {
   authSecret: string;
   mail: { transport: 'outbox' } | { transport: 'smtp'; smtpUrl: string };
   mailFrom: string;
+  /** The appeal link shown with the suspended-account notice. */
+  appealUrl: string;
   worker: { inProcess: boolean; concurrency: number };
   webDistDir: string;
   trustProxy: boolean;
@@ -151,6 +155,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     authSecret: e.AUTH_SECRET ?? persistentSecret(dataDir),
     mail: e.MAIL_TRANSPORT === 'smtp' ? { transport: 'smtp', smtpUrl: e.SMTP_URL! } : { transport: 'outbox' },
     mailFrom: e.MAIL_FROM,
+    appealUrl:
+      e.APPEAL_URL ??
+      `mailto:${/<([^>]+)>/.exec(e.MAIL_FROM)?.[1] ?? e.MAIL_FROM.trim()}?subject=${encodeURIComponent('Appeal of account suspension')}`,
     worker: { inProcess: e.WORKER_IN_PROCESS, concurrency: e.WORKER_CONCURRENCY },
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
     trustProxy: e.TRUST_PROXY,

@@ -11,19 +11,21 @@ export function authRequestHeaders(request: FastifyRequest): Headers {
 
 /**
  * better-auth answers errors as {"code","message"}; the API's one error shape is
- * {"detail":{"status":<code>,"message":<text>}}, so /api/auth speaks it too.
+ * {"detail":{"status":<code>,"message":<text>}}, so /api/auth speaks it too. A suspended account's
+ * sign-in failure also carries its appeal link (appeal_url), kept in detail.
  */
 export async function toErrorShape(res: Response): Promise<Response> {
   if (res.status < 400 || !res.headers.get('content-type')?.includes('application/json')) return res;
   const body = (await res
     .clone()
     .json()
-    .catch(() => null)) as { code?: unknown; message?: unknown } | null;
+    .catch(() => null)) as { code?: unknown; message?: unknown; appeal_url?: unknown } | null;
   if (!body || typeof body.message !== 'string' || 'detail' in body) return res;
   const code = typeof body.code === 'string' && body.code ? body.code : 'error';
   const headers = new Headers(res.headers);
   headers.delete('content-length');
-  return new Response(JSON.stringify({ detail: { status: code, message: body.message } }), {
+  const appeal = typeof body.appeal_url === 'string' ? { appeal_url: body.appeal_url } : {};
+  return new Response(JSON.stringify({ detail: { status: code, message: body.message, ...appeal } }), {
     status: res.status,
     headers,
   });

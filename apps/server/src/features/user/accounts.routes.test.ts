@@ -20,6 +20,7 @@ describe(`sign-up, verification, reset and sign-in failures on ${process.env.TES
         SIGN_IN_MAX_FAILURES_PER_ACCOUNT: '3',
         SIGN_IN_MAX_FAILURES_PER_IP: '12',
         TRUST_PROXY: 'true',
+        APPEAL_URL: 'https://vocalis.test/appeal',
       },
     });
   });
@@ -252,7 +253,9 @@ describe(`sign-up, verification, reset and sign-in failures on ${process.env.TES
       expect((await app.request('/v1/user', { headers: { 'xi-api-key': user.apiKey } })).status).toBe(401);
       const res = await signIn(user.email, user.password, '10.4.0.1');
       expect(res.status).toBe(403);
-      expect(await res.json()).toEqual({ detail: { status: code, message } });
+      // A suspended account's notice comes with the appeal link (APPEAL_URL, set in this app's env).
+      const appeal = state === 'banned' ? { appeal_url: 'https://vocalis.test/appeal' } : {};
+      expect(await res.json()).toEqual({ detail: { status: code, message, ...appeal } });
       // Without the right password the state is not revealed.
       const wrong = await signIn(user.email, 'Wrong-passw0rd!', '10.4.0.1');
       expect(wrong.status).toBe(401);

@@ -11,8 +11,8 @@ import { readOptOutKey } from './opt-out-key';
 import { presentUser } from './user.presenter';
 import * as repo from './user.repo';
 
-/** Why a user may not sign in, as the better-auth error code and the spec's text. */
-export type SignInBlock = { code: string; message: string };
+/** Why a user may not sign in, as the better-auth error code and the spec's text (a ban adds its appeal link). */
+export type SignInBlock = { code: string; message: string; appeal_url?: string };
 
 const BLOCKS: Record<Exclude<AccountState, 'active'>, string> = {
   disabled: 'ACCOUNT_DISABLED',
@@ -62,7 +62,9 @@ export class UserService {
   async signInBlock(userId: string): Promise<SignInBlock | null> {
     const [row] = await repo.accountStates(this.db, [userId]);
     if (!row || row.state === 'active') return null;
-    return { code: BLOCKS[row.state], message: this.messages[row.state] };
+    const block = { code: BLOCKS[row.state], message: this.messages[row.state] };
+    // accounts.md §6: suspended accounts see the notice "with an appeal link".
+    return row.state === 'banned' ? { ...block, appeal_url: this.config.appealUrl } : block;
   }
 
   /** Sets the account state (workspace admin disabling, deletion tombstone, ban); a blocked account's sessions end. */

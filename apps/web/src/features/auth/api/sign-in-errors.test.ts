@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { HttpError } from '@/lib/api-client';
 
-import { SIGN_IN_ERRORS, signInErrorMessage, signInFailure } from './sign-in-errors';
+import { SIGN_IN_ERRORS, appealUrl, signInErrorMessage, signInFailure } from './sign-in-errors';
 
 describe('sign-in error texts (accounts.md §8)', () => {
   it('reports wrong credentials', () => {
@@ -38,5 +38,26 @@ describe('every server code of the sign-in failure table maps to its row', () =>
       'Suspended: appeal here',
     );
     expect(signInFailure(new HttpError(403, 'Not verified', 'EMAIL_NOT_VERIFIED'))).toBe('notVerified');
+  });
+});
+
+describe('the appeal link of a suspended account', () => {
+  const banned = (appeal_url: unknown) =>
+    new HttpError(403, 'Suspended', 'BANNED_USER', { detail: { status: 'BANNED_USER', appeal_url } });
+
+  it.each([
+    ['https://vocalis.test/appeal', 'https://vocalis.test/appeal'],
+    ['mailto:appeals@vocalis.test', 'mailto:appeals@vocalis.test'],
+    ['javascript:alert(1)', null],
+    [undefined, null],
+  ])('%s gives %s', (given, link) => {
+    expect(appealUrl(banned(given))).toBe(link);
+  });
+
+  it('only comes with the banned row', () => {
+    const disabled = new HttpError(403, 'Disabled', 'ACCOUNT_DISABLED', {
+      detail: { status: 'ACCOUNT_DISABLED', appeal_url: 'https://vocalis.test/appeal' },
+    });
+    expect(appealUrl(disabled)).toBeNull();
   });
 });

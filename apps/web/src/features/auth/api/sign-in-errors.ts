@@ -49,6 +49,20 @@ export function signInErrorMessage(error: unknown): string {
   return SIGN_IN_ERRORS[failure];
 }
 
+/** The label of the suspended-account notice's appeal link. */
+export const APPEAL_LABEL = 'Appeal';
+
+/**
+ * accounts.md §6 "Suspended accounts see a notice ... with an appeal link": the link the server sends with
+ * a banned sign-in failure (detail.appeal_url, set by APPEAL_URL), if it is a web or mail address.
+ */
+export function appealUrl(error: unknown): string | null {
+  if (!isHttpError(error) || signInFailure(error) !== 'banned') return null;
+  const payload = error.payload as { detail?: { appeal_url?: unknown } } | null;
+  const url = payload?.detail?.appeal_url;
+  return typeof url === 'string' && /^(https?:|mailto:)/i.test(url) ? url : null;
+}
+
 /** Second-factor failure texts of accounts.md §8, word for word. */
 export const TWO_FACTOR_ERRORS = {
   tooManyAttempts: SIGN_IN_ERRORS.tooManyAttempts,

@@ -13,7 +13,7 @@ import {
   VERIFICATION_SENT,
   sendVerificationEmail,
 } from '../api/send-verification-email';
-import { signInErrorMessage, signInFailure } from '../api/sign-in-errors';
+import { APPEAL_LABEL, appealUrl, signInErrorMessage, signInFailure } from '../api/sign-in-errors';
 import { TwoFactorStep } from './two-factor-step';
 
 type SignInFormProps = {
@@ -25,7 +25,7 @@ type SignInFormProps = {
 const serverMessage = (error: unknown, fallback: string) =>
   isHttpError(error) && error.status > 0 && error.status < 500 && error.message ? error.message : fallback;
 
-/** Shows the failure toast of accounts.md §8, with its links (reset, sign up, resend). */
+/** Shows the failure toast of accounts.md §8, with its links (reset, sign up, resend, appeal). */
 function showSignInError(error: unknown, email: string) {
   const failure = signInFailure(error);
   const title = signInErrorMessage(error);
@@ -60,6 +60,8 @@ function showSignInError(error: unknown, email: string) {
         },
       ],
     });
+  } else if (failure === 'banned' && appealUrl(error)) {
+    toast.show({ variant: 'error', title, actions: [{ label: APPEAL_LABEL, href: appealUrl(error)! }] });
   } else {
     toast.error(title);
   }
