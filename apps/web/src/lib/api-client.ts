@@ -1,7 +1,10 @@
 /**
  * The one HTTP client of the web app (accounts.md §8, "Generic"): same-origin fetch with the session
- * cookie, JSON in and out, every failure raised as an HttpError.
+ * cookie, JSON in and out, every failure raised as an HttpError. Calls to /v1 and /v2 also carry the
+ * short-lived session bearer token (accounts.md §7) and, on a 401, are retried once with a fresh one.
  */
+
+import { sessionToken } from './session-token';
 
 export const NETWORK_ERROR_MESSAGE = 'Network error';
 
@@ -95,26 +98,41 @@ function buildUrl(path: string, params?: QueryParams): string {
   return query ? `${path}${path.includes('?') ? '&' : '?'}${query}` : path;
 }
 
+/** The API paths that take the session bearer token (not /api/auth, which works by cookie). */
+function takesBearerToken(path: string): boolean {
+  return /^\/v[12](?:[/?#]|$)/.test(path);
+}
+
 /** Performs one call and returns the successful Response as it is (for binary bodies: audio, zip). */
 export async function requestRaw(path: string, options: RequestOptions = {}): Promise<Response> {
   const { method = 'GET', body, params, signal, headers } = options;
-  let response: Response;
-  try {
-    response = await fetch(buildUrl(path, params), {
-      method,
-      credentials: 'include',
-      signal,
-      headers: {
-        Accept: 'application/json',
-        ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
-        ...headers,
-      },
-      body: body !== undefined ? JSON.stringify(body) : undefined,
-    });
-  } catch (error) {
-    // Aborts are the caller's decision (e.g. TanStack Query cancelling), not a network failure.
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new HttpError(0, NETWORK_ERROR_MESSAGE, 'network', null);
+  const send = async (token: string | null): Promise<Response> => {
+    try {
+      return await fetch(buildUrl(path, params), {
+        method,
+        credentials: 'include',
+        signal,
+        headers: {
+          Accept: 'application/json',
+          ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+          ...(token ? { Authorization: `Bearer ${token}` } : {}),
+          ...headers,
+        },
+        body: body !== undefined ? JSON.stringify(body) : undefined,
+      });
+    } catch (error) {
+      // Aborts are the caller's decision (e.g. TanStack Query cancelling), not a network failure.
+      if (error instanceof DOMException && error.name === 'AbortError') throw error;
+      throw new HttpError(0, NETWORK_ERROR_MESSAGE, 'network', null);
+    }
+  };
+
+  const token = takesBearerToken(path) ? await sessionToken.current() : null;
+  let response = await send(token);
+  // An expired or rejected token: one more try with a fresh one (none when the session itself is gone).
+  if (response.status === 401 && token) {
+    const fresh = await sessionToken.renew();
+    if (fresh) response = await send(fresh);
   }
 
   if (!response.ok) throw await toHttpError(response);

@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { useIdleTimeout } from '@/hooks/use-idle-timeout';
 
 import { api } from './api-client';
+import { sessionToken } from './session-token';
 import { clearSignedOutStorage } from './storage';
 
 /** The user as better-auth returns it from /api/auth/get-session. */
@@ -27,7 +28,12 @@ export type Session = {
 export const sessionQueryOptions = () =>
   queryOptions({
     queryKey: ['auth', 'session'],
-    queryFn: ({ signal }) => api.get<Session | null>('/api/auth/get-session', { signal }),
+    // Every answer also steers the session bearer token: one for a verified session, none otherwise.
+    queryFn: async ({ signal }) => {
+      const session = await api.get<Session | null>('/api/auth/get-session', { signal });
+      sessionToken.sync(session);
+      return session;
+    },
     staleTime: SESSION_REFRESH_MS,
     refetchInterval: SESSION_REFRESH_MS,
   });
@@ -81,6 +87,7 @@ export function useSignOut() {
   return useMutation({
     mutationFn: () => api.post('/api/auth/sign-out', {}),
     onSettled: async () => {
+      sessionToken.clear();
       clearSignedOutStorage();
       await queryClient.cancelQueries();
       // Removing (not nulling) the session keeps the signed-in shell from redirecting with ?redirect=

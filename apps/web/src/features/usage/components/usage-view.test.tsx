@@ -20,6 +20,7 @@ beforeEach(() => {
           user: { id: 'u1', name: 'Bea', email: 'b@example.com', emailVerified: true },
         });
       }
+      if (url === '/api/auth/token') return jsonResponse({ token: 'session-token' });
       if (url === '/v1/user/subscription') {
         return jsonResponse({
           tier: 'creator',
