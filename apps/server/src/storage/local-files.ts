@@ -11,9 +11,14 @@ export interface FileStorage {
   get(key: string): Promise<Uint8Array | null>;
   /** The file as a stream with its size, or null when there is none. */
   stream(key: string): Promise<{ stream: Readable; size: number } | null>;
+  /** The file's size and a reader of all or part of it (byte ranges for seeking), or null when there is none. */
+  open(key: string): Promise<StoredFile | null>;
   /** Removes the file; a missing file is not an error. */
   delete(key: string): Promise<void>;
 }
+
+/** A stored file: its size, and a stream of bytes start..end (inclusive), the whole file by default. */
+export type StoredFile = { size: number; read(range?: { start: number; end: number }): Readable };
 
 const isMissing = (e: unknown) => (e as NodeJS.ErrnoException)?.code === 'ENOENT';
 
@@ -51,6 +56,17 @@ export class LocalFileStorage implements FileStorage {
     try {
       const { size } = await stat(file);
       return { stream: createReadStream(file), size };
+    } catch (e) {
+      if (isMissing(e)) return null;
+      throw e;
+    }
+  }
+
+  async open(key: string): Promise<StoredFile | null> {
+    const file = this.resolve(key);
+    try {
+      const { size } = await stat(file);
+      return { size, read: (range) => createReadStream(file, range) };
     } catch (e) {
       if (isMissing(e)) return null;
       throw e;

@@ -137,6 +137,32 @@ describe(`speech history on ${process.env.TEST_DB}`, () => {
     expect(await byVoice(SUSAN)).toEqual([dialogueId, single.id]);
   });
 
+  it('answers byte ranges of an item\'s audio (206, 416), so the player can seek', async () => {
+    const { id, audio } = await generate('Seek through this sentence, please.');
+    const url = `/v1/history/${id}/audio`;
+    const size = audio.length;
+    const part = await app.request(url, { headers: { ...as(user), range: 'bytes=200-1199' } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe(`bytes 200-1199/${size}`);
+    expect(part.headers.get('content-length')).toBe('1000');
+    expect(part.headers.get('accept-ranges')).toBe('bytes');
+    expect(new Uint8Array(await part.arrayBuffer())).toEqual(audio.subarray(200, 1200));
+    const tail = await app.request(url, { headers: { ...as(user), range: 'bytes=-7' } });
+    expect(tail.status).toBe(206);
+    expect(new Uint8Array(await tail.arrayBuffer())).toEqual(audio.subarray(size - 7));
+    const beyond = await app.request(url, { headers: { ...as(user), range: `bytes=${size + 5}-` } });
+    expect(beyond.status).toBe(416);
+    expect(beyond.headers.get('content-range')).toBe(`bytes */${size}`);
+    const whole = await app.request(url, { headers: as(user) });
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get('accept-ranges')).toBe('bytes');
+    expect(new Uint8Array(await whole.arrayBuffer())).toEqual(audio);
+    // Another workspace gets no bytes, ranged or not.
+    const stranger = await createTestUser(app);
+    const denied = await app.request(url, { headers: { ...as(stranger), range: 'bytes=0-1' } });
+    expect(denied.status).toBe(404);
+  });
+
   it('deletes an item and its audio file (SDK)', async () => {
     const { id } = await generate('Delete me soon.');
     const [row] = await app.database.db.select().from(historyItems).where(eq(historyItems.id, id!));

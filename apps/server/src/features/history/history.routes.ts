@@ -9,6 +9,7 @@ import {
   listHistoryQuery,
   listHistoryResponse,
 } from '@vocalis/contracts/history';
+import { sendStoredFile } from '../../lib/send-stored-file';
 import { requirePrincipal } from '../../plugins/auth';
 import type { HistoryService } from './history.service';
 
@@ -52,10 +53,7 @@ export const historyRoutes =
       { schema: { tags, summary: 'The audio of a history item', params: historyItemParams } },
       async (request, reply) => {
         const audio = await service.audio(requirePrincipal(request), request.params.history_item_id);
-        return reply
-          .header('content-type', audio.contentType)
-          .header('content-length', String(audio.size))
-          .send(audio.stream);
+        return sendStoredFile(request, reply, audio);
       },
     );
 

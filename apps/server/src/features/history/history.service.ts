@@ -22,7 +22,7 @@ import type { AppDb } from '../../db/client';
 import type { HistorySource } from '../../db/schema/history';
 import { AppError, badRequest, notFound } from '../../errors';
 import { zipStore } from '../../lib/zip';
-import type { FileStorage } from '../../storage/local-files';
+import type { FileStorage, StoredFile } from '../../storage/local-files';
 import { hasPermission, type KeyCaller } from '../api-keys/api-keys.policy';
 import { missingPermission } from '../api-keys/api-keys.service';
 import type { UsageService } from '../usage/usage.service';
@@ -142,12 +142,10 @@ export class HistoryService {
     return presentHistoryItem(await this.item(await this.workspace(caller, READ), id));
   }
 
-  async audio(
-    caller: KeyCaller,
-    id: string,
-  ): Promise<{ stream: Readable; size: number; contentType: string }> {
+  /** The item's stored audio: its size and a reader of all or a byte range of it. */
+  async audio(caller: KeyCaller, id: string): Promise<StoredFile & { contentType: string }> {
     const row = await this.item(await this.workspace(caller, READ), id);
-    const file = await this.files.stream(row.audioPath);
+    const file = await this.files.open(row.audioPath);
     if (!file) throw notFound('The audio of this history item is missing.', 'history_audio_not_found');
     return { ...file, contentType: row.contentType };
   }

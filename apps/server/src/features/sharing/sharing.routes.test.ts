@@ -140,6 +140,41 @@ describe(`share links and the public user name on ${process.env.TEST_DB}`, () =>
     expect(await page.text()).toContain('<div id="root">');
   });
 
+  it('answers byte ranges of the shared audio (206, 416), so browsers can seek', async () => {
+    const { share_link } = (await (await shareLinkOf(owner, itemId)).json()) as ShareLink;
+    const url = `/v1/shared/${shareIdOf(share_link)}/audio`;
+    const size = audio.length;
+    expect(size).toBeGreaterThan(1000);
+    const whole = await app.request(url);
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get('accept-ranges')).toBe('bytes');
+    expect(whole.headers.get('content-length')).toBe(String(size));
+    await whole.arrayBuffer();
+    for (const [range, start, end] of [
+      ['bytes=100-599', 100, 599],
+      ['bytes=0-1', 0, 1],
+      [`bytes=${size - 10}-`, size - 10, size - 1],
+      ['bytes=-300', size - 300, size - 1],
+      [`bytes=500-${size + 1000}`, 500, size - 1],
+    ] as const) {
+      const res = await app.request(url, { headers: { range } });
+      expect(res.status, range).toBe(206);
+      expect(res.headers.get('content-range')).toBe(`bytes ${start}-${end}/${size}`);
+      expect(res.headers.get('content-length')).toBe(String(end - start + 1));
+      expect(res.headers.get('accept-ranges')).toBe('bytes');
+      expect(res.headers.get('content-type')).toBe('audio/mpeg');
+      expect(new Uint8Array(await res.arrayBuffer())).toEqual(audio.subarray(start, end + 1));
+    }
+    const beyond = await app.request(url, { headers: { range: `bytes=${size}-` } });
+    expect(beyond.status).toBe(416);
+    expect(beyond.headers.get('content-range')).toBe(`bytes */${size}`);
+    expect(((await beyond.json()) as Detail).detail.status).toBe('range_not_satisfiable');
+    // A range the server does not serve (several at once) gets the whole file.
+    const several = await app.request(url, { headers: { range: 'bytes=0-1, 5-9' } });
+    expect(several.status).toBe(200);
+    expect(new Uint8Array(await several.arrayBuffer())).toEqual(audio);
+  });
+
   it('answers 404 to unknown share ids, and to the link once the item is deleted', async () => {
     for (const path of ['/v1/shared/NoSuchShare0000000000000', '/v1/shared/NoSuchShare0000000000000/audio']) {
       const res = await app.request(path);

@@ -7,6 +7,7 @@ import {
   updatePublicUserNameBody,
   updatePublicUserNameResponse,
 } from '@vocalis/contracts/sharing';
+import { sendStoredFile } from '../../lib/send-stored-file';
 import { requirePrincipal } from '../../plugins/auth';
 import type { SharingService } from './sharing.service';
 
@@ -78,11 +79,8 @@ export const sharingRoutes =
       },
       async (request, reply) => {
         const audio = await service.sharedAudio(request.params.share_id);
-        return reply
-          .header('content-type', audio.contentType)
-          .header('content-length', String(audio.size))
-          .header('cache-control', 'no-store')
-          .send(audio.stream);
+        reply.header('cache-control', 'no-store');
+        return sendStoredFile(request, reply, audio);
       },
     );
   };

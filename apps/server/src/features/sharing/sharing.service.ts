@@ -1,10 +1,9 @@
-import type { Readable } from 'node:stream';
 import type { ShareLinkResponse, SharedItem } from '@vocalis/contracts/sharing';
 import { publicUserNameError } from '@vocalis/domain/sharing';
 import type { AppDb } from '../../db/client';
 import { badRequest, notFound } from '../../errors';
 import { newId } from '../../lib/ids';
-import type { FileStorage } from '../../storage/local-files';
+import type { FileStorage, StoredFile } from '../../storage/local-files';
 import { hasPermission, type KeyCaller } from '../api-keys/api-keys.policy';
 import { missingPermission } from '../api-keys/api-keys.service';
 import { presentSharedItem, publicNameOf, shareLink } from './sharing.presenter';
@@ -52,10 +51,10 @@ export class SharingService {
   }
 
   /** GET /v1/shared/{share_id}/audio (public). */
-  async sharedAudio(shareId: string): Promise<{ stream: Readable; size: number; contentType: string }> {
+  async sharedAudio(shareId: string): Promise<StoredFile & { contentType: string }> {
     const row = await repo.findSharedItem(this.db, shareId);
     if (!row) throw sharedNotFound();
-    const file = await this.files.stream(row.audioPath);
+    const file = await this.files.open(row.audioPath);
     if (!file) throw notFound('The audio of this shared item is missing.', 'history_audio_not_found');
     return { ...file, contentType: row.contentType };
   }
