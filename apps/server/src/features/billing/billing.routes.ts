@@ -58,7 +58,7 @@ export const billingRoutes =
           response: { 200: urlResponse },
         },
       },
-      (request) => service.createCheckout(user(request), request.body),
+      (request) => service.checkout.createCheckout(user(request), request.body),
     );
     app.post(
       P.createUpdatePaymentMethodsSession,
@@ -70,14 +70,14 @@ export const billingRoutes =
           response: { 200: urlResponse },
         },
       },
-      (request) => service.startSetup(user(request), 'setup'),
+      (request) => service.checkout.startSetup(user(request), 'setup'),
     );
     app.post(
       P.verifyCard,
       {
         schema: { tags, summary: 'A page that verifies a card', body: empty, response: { 200: urlResponse } },
       },
-      (request) => service.startSetup(user(request), 'verify'),
+      (request) => service.checkout.startSetup(user(request), 'verify'),
     );
     app.post(
       P.createPortalSession,
@@ -89,7 +89,7 @@ export const billingRoutes =
           response: { 200: urlResponse },
         },
       },
-      (request) => service.portal(user(request)),
+      (request) => service.checkout.portal(user(request)),
     );
     app.post(
       P.changeSubscription,
@@ -101,7 +101,7 @@ export const billingRoutes =
           response: { 200: extendedSubscription },
         },
       },
-      (request) => service.change(user(request), request.body),
+      (request) => service.plans.change(user(request), request.body),
     );
     const simple = [
       [P.cancelDowngrade, 'cancel-downgrade', 'Cancel a scheduled downgrade'],
@@ -112,7 +112,7 @@ export const billingRoutes =
       app.post(
         path,
         { schema: { tags, summary, body: empty, response: { 200: extendedSubscription } } },
-        (request) => service.simpleChange(user(request), what),
+        (request) => service.plans.simpleChange(user(request), what),
       );
     }
     app.post(
@@ -125,7 +125,7 @@ export const billingRoutes =
           response: { 200: extendedSubscription },
         },
       },
-      (request) => service.applyDiscount(user(request), request.body),
+      (request) => service.plans.applyDiscount(user(request), request.body),
     );
     app.post(
       P.validatePromocode,
@@ -152,7 +152,7 @@ export const billingRoutes =
           response: { 200: urlResponse },
         },
       },
-      (request) => service.connectAccount(user(request), request.body.relative_redirect_path, false),
+      (request) => service.checkout.connectAccount(user(request), request.body.relative_redirect_path, false),
     );
     app.post(
       P.createConnectAccountManagementLink,
@@ -164,6 +164,6 @@ export const billingRoutes =
           response: { 200: urlResponse },
         },
       },
-      (request) => service.connectAccount(user(request), request.body.relative_redirect_path, true),
+      (request) => service.checkout.connectAccount(user(request), request.body.relative_redirect_path, true),
     );
   };
