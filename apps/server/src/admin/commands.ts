@@ -12,7 +12,8 @@ import type { UserService } from '../features/user/user.service';
 import { ACCOUNT_STATES, type AccountState } from '../db/schema/user-profiles';
 import { migrateJobs } from '../jobs/runner';
 import { TIERS } from '@vocalis/contracts/billing';
-import { memberWorkspace, upsertCoupon } from '../features/billing/billing.repo';
+import { memberWorkspace } from '../features/billing/billing.repo';
+import { upsertCoupon } from '../features/billing/coupons.repo';
 import { EventBus } from '../live/event-bus';
 import { setInactivityTimeout } from '../auth/session-activity.repo';
 

@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import type { AppDb } from '../db/client';
 import { newId } from '../lib/ids';
 import * as repo from '../features/billing/billing.repo';
+import * as invoicesRepo from '../features/billing/invoices.repo';
+import * as checkoutRepo from '../features/billing/checkout-sessions.repo';
 import { addPeriod, type BillingClock } from './clock';
 import { couponDiscountCents, periodPriceCents, unusedCreditCents } from './prices';
 import type {
@@ -52,7 +54,7 @@ export class LocalPaymentProvider implements PaymentProvider {
   async portal(sub: SubscriptionRef, returnUrl: string) {
     // The portal is the card page in setup mode, which also lists the workspace's invoices.
     const id = newId(32);
-    await repo.insertCheckout(this.db, {
+    await checkoutRepo.insertCheckout(this.db, {
       id,
       workspaceId: sub.workspaceId,
       provider: 'local',
@@ -76,7 +78,7 @@ export class LocalPaymentProvider implements PaymentProvider {
   ): Promise<{
     status: 'complete' | 'requires_action' | 'error';
     message?: string;
-    session: repo.CheckoutRow;
+    session: checkoutRepo.CheckoutRow;
   }> {
     const session = await this.openSession(sessionId);
     const card = evaluateCard(form, this.clock.now());
@@ -84,7 +86,7 @@ export class LocalPaymentProvider implements PaymentProvider {
     if (card.outcome === 'declined') {
       await this.emit([{ type: 'checkout.failed', checkoutSessionId: sessionId, message: CARD_DECLINED }]);
       // The page stays usable: another card may be tried.
-      await repo.updateCheckout(this.db, sessionId, { status: 'open' });
+      await checkoutRepo.updateCheckout(this.db, sessionId, { status: 'open' });
       return { status: 'error', message: CARD_DECLINED, session };
     }
     const cardInfo = {
@@ -93,9 +95,9 @@ export class LocalPaymentProvider implements PaymentProvider {
       behaviour: card.outcome === 'later_declines' ? ('declines' as const) : ('succeeds' as const),
     };
     if (card.outcome === 'requires_action') {
-      await repo.updateCheckout(this.db, sessionId, { status: 'requires_action', failureMessage: null });
+      await checkoutRepo.updateCheckout(this.db, sessionId, { status: 'requires_action', failureMessage: null });
       // Remember the card until the authentication step ends.
-      await repo.updateCheckout(this.db, sessionId, {
+      await checkoutRepo.updateCheckout(this.db, sessionId, {
         providerSessionId: `${sessionId}:${card.brand}:${card.last4}`,
       });
       return { status: 'requires_action', session };
@@ -109,14 +111,14 @@ export class LocalPaymentProvider implements PaymentProvider {
     sessionId: string,
     approved: boolean,
   ): Promise<{ status: 'complete' | 'error'; message?: string }> {
-    const session = await repo.findCheckout(this.db, sessionId);
+    const session = await checkoutRepo.findCheckout(this.db, sessionId);
     if (!session || session.status !== 'requires_action')
       return { status: 'error', message: 'This payment page has expired.' };
     if (!approved) {
-      await repo.updateCheckout(this.db, sessionId, { status: 'open', providerSessionId: sessionId });
+      await checkoutRepo.updateCheckout(this.db, sessionId, { status: 'open', providerSessionId: sessionId });
       const message =
         'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
-      await repo.updateCheckout(this.db, sessionId, { failureMessage: message });
+      await checkoutRepo.updateCheckout(this.db, sessionId, { failureMessage: message });
       return { status: 'error', message };
     }
     const [, brand, last4] = (session.providerSessionId ?? '').split(':');
@@ -125,8 +127,8 @@ export class LocalPaymentProvider implements PaymentProvider {
   }
 
   /** Payouts onboarding form sent: the workspace's connected account is ready. */
-  async completeConnect(session: repo.CheckoutRow): Promise<void> {
-    const claimed = await repo.updateCheckout(
+  async completeConnect(session: checkoutRepo.CheckoutRow): Promise<void> {
+    const claimed = await checkoutRepo.updateCheckout(
       this.db,
       session.id,
       { status: 'complete', completedAt: this.clock.now() },
@@ -142,14 +144,14 @@ export class LocalPaymentProvider implements PaymentProvider {
     ]);
   }
 
-  private async openSession(id: string): Promise<repo.CheckoutRow> {
-    const session = await repo.findCheckout(this.db, id);
+  private async openSession(id: string): Promise<checkoutRepo.CheckoutRow> {
+    const session = await checkoutRepo.findCheckout(this.db, id);
     if (!session) throw new Error('unknown checkout session');
     return session;
   }
 
   private async complete(
-    session: repo.CheckoutRow,
+    session: checkoutRepo.CheckoutRow,
     card: { brand: string; last4: string; behaviour: 'succeeds' | 'declines' },
   ) {
     const customerId = idFrom('lcus', session.workspaceId);
@@ -227,7 +229,7 @@ export class LocalPaymentProvider implements PaymentProvider {
   }
 
   private async payOpenInvoices(workspaceId: string): Promise<BillingEvent[]> {
-    const open = await repo.openInvoices(this.db, workspaceId);
+    const open = await invoicesRepo.openInvoices(this.db, workspaceId);
     return open.map((i) => ({
       type: 'invoice.paid' as const,
       invoice: {
@@ -382,7 +384,7 @@ export class LocalPaymentProvider implements PaymentProvider {
 
   async connectAccount(input: { workspaceId: string; accountId: string | null; returnUrl: string }) {
     const id = newId(32);
-    await repo.insertCheckout(this.db, {
+    await checkoutRepo.insertCheckout(this.db, {
       id,
       workspaceId: input.workspaceId,
       provider: 'local',

@@ -9,6 +9,9 @@ import { newId } from '../../lib/ids';
 import { billingPeriodEndJob } from '../../jobs/billing-period-end.job';
 import { enqueue } from '../../jobs/queue';
 import * as repo from './billing.repo';
+import * as invoicesRepo from './invoices.repo';
+import * as couponsRepo from './coupons.repo';
+import * as checkoutRepo from './checkout-sessions.repo';
 
 /** Tiers the workspace has had, oldest first, without repeats. */
 const withTier = (tiers: string[], tier: string) =>
@@ -35,7 +38,7 @@ export async function applyBillingEvent(
       case 'checkout.completed':
         return checkoutCompleted(tx, provider, event);
       case 'checkout.failed':
-        await repo.updateCheckout(
+        await checkoutRepo.updateCheckout(
           tx,
           event.checkoutSessionId,
           { status: 'failed', failureMessage: event.message },
@@ -67,7 +70,7 @@ async function checkoutCompleted(
   provider: PaymentProviderKind,
   event: Extract<BillingEvent, { type: 'checkout.completed' }>,
 ): Promise<void> {
-  const session = await repo.updateCheckout(
+  const session = await checkoutRepo.updateCheckout(
     tx,
     event.checkoutSessionId,
     { status: 'complete', completedAt: new Date(), failureMessage: null },
@@ -84,8 +87,8 @@ async function checkoutCompleted(
     await applySubscriptionState(tx, provider, event.subscription);
     await repo.updateSubscription(tx, ws, { trustOnInvoiceCreation: true });
     if (session.promocode) {
-      const coupon = await repo.findCoupon(tx, session.promocode);
-      if (coupon && (await repo.redeemCoupon(tx, coupon.code))) {
+      const coupon = await couponsRepo.findCoupon(tx, session.promocode);
+      if (coupon && (await couponsRepo.redeemCoupon(tx, coupon.code))) {
         // The first invoice already had the discount; the rest of the coupon's months follow.
         await repo.updateSubscription(tx, ws, {
           discountCode: coupon.code,
@@ -182,7 +185,7 @@ export async function endSubscription(
 }
 
 async function applyInvoice(tx: AppDb, provider: PaymentProviderKind, inv: InvoiceState, paid: boolean) {
-  await repo.upsertInvoice(tx, {
+  await invoicesRepo.upsertInvoice(tx, {
     id: newId(),
     workspaceId: inv.workspaceId,
     provider,
@@ -209,7 +212,7 @@ async function applyInvoice(tx: AppDb, provider: PaymentProviderKind, inv: Invoi
   if (!paid && sub.status === 'active')
     await repo.updateSubscription(tx, inv.workspaceId, { status: 'past_due' });
   if (paid && sub.status === 'past_due') {
-    const open = await repo.openInvoices(tx, inv.workspaceId);
+    const open = await invoicesRepo.openInvoices(tx, inv.workspaceId);
     if (open.length === 0) await repo.updateSubscription(tx, inv.workspaceId, { status: 'active' });
   }
 }

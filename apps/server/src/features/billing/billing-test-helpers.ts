@@ -1,6 +1,7 @@
 import type { ExtendedSubscription } from '@vocalis/contracts/billing';
 import type { TestApp, TestUser } from '../../testing/test-app';
-import * as repo from './billing.repo';
+import * as invoicesRepo from './invoices.repo';
+import * as couponsRepo from './coupons.repo';
 
 /** Test support for billing suites: JSON calls as a user, the hosted card form, coupons. */
 export function billingClient(app: TestApp) {
@@ -53,8 +54,8 @@ export function billingClient(app: TestApp) {
       });
       return { status: res.status, location: res.headers.get('location'), html: await res.text() };
     },
-    coupon: (row: Parameters<typeof repo.upsertCoupon>[1]) => repo.upsertCoupon(app.database.db, row),
-    invoices: (workspaceId: string) => repo.listInvoices(app.database.db, workspaceId),
+    coupon: (row: Parameters<typeof couponsRepo.upsertCoupon>[1]) => couponsRepo.upsertCoupon(app.database.db, row),
+    invoices: (workspaceId: string) => invoicesRepo.listInvoices(app.database.db, workspaceId),
   };
 }
 

@@ -11,7 +11,8 @@ import {
 import { isPaidTier, tierRank } from '@vocalis/domain/billing/tiers';
 import { monthlyCharacterLimit } from '@vocalis/domain/plan-limits';
 import { couponDiscountCents, periodPriceCents } from '../../billing/prices';
-import type { InvoiceRow, SubscriptionRow, usageRow } from './billing.repo';
+import type { SubscriptionRow, usageRow } from './billing.repo';
+import type { InvoiceRow } from './invoices.repo';
 
 const unix = (d: Date) => Math.floor(d.getTime() / 1000);
 

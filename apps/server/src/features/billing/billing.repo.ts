@@ -1,23 +1,13 @@
 import { and, desc, eq, lte, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
 import { users } from '../../db/schema/auth';
-import {
-  billingIdempotencyKeys,
-  billingWebhookEvents,
-  checkoutSessions,
-  invoices,
-  promoCoupons,
-  workspaceSubscriptions,
-} from '../../db/schema/billing';
+import { workspaceSubscriptions } from '../../db/schema/billing';
 import { workspaceUsage } from '../../db/schema/usage';
 import { userProfiles } from '../../db/schema/user-profiles';
 import { workspaceMembers, workspaces } from '../../db/schema/workspaces';
 
 export type SubscriptionRow = typeof workspaceSubscriptions.$inferSelect;
 export type SubscriptionPatch = Partial<Omit<typeof workspaceSubscriptions.$inferInsert, 'workspaceId'>>;
-export type InvoiceRow = typeof invoices.$inferSelect;
-export type CouponRow = typeof promoCoupons.$inferSelect;
-export type CheckoutRow = typeof checkoutSessions.$inferSelect;
 export type WorkspaceBilling = {
   workspace: { id: string; tier: string; maxSeats: number; ownerId: string | null };
   sub: SubscriptionRow;
@@ -128,157 +118,6 @@ export async function findSubscriptionByProviderId(db: AppDb, subscriptionId: st
   return row;
 }
 
-// Invoices.
-
-/** Records an invoice once per (workspace, kind, period start) and per provider invoice id. */
-export async function upsertInvoice(db: AppDb, row: typeof invoices.$inferInsert): Promise<void> {
-  const existing = row.providerInvoiceId
-    ? (
-        await db
-          .select({ id: invoices.id })
-          .from(invoices)
-          .where(
-            and(eq(invoices.provider, row.provider), eq(invoices.providerInvoiceId, row.providerInvoiceId)),
-          )
-      )[0]
-    : undefined;
-  if (existing) {
-    await db
-      .update(invoices)
-      .set({
-        status: row.status,
-        amountDueCents: row.amountDueCents,
-        paidAt: row.paidAt,
-        nextPaymentAttemptAt: row.nextPaymentAttemptAt,
-        paymentIntentStatus: row.paymentIntentStatus,
-      })
-      .where(eq(invoices.id, existing.id));
-    return;
-  }
-  await db.insert(invoices).values(row).onConflictDoNothing();
-}
-
-export async function listInvoices(db: AppDb, workspaceId: string, limit = 100): Promise<InvoiceRow[]> {
-  return db
-    .select()
-    .from(invoices)
-    .where(eq(invoices.workspaceId, workspaceId))
-    .orderBy(desc(invoices.createdAt))
-    .limit(limit);
-}
-
-export async function openInvoices(db: AppDb, workspaceId: string): Promise<InvoiceRow[]> {
-  return db
-    .select()
-    .from(invoices)
-    .where(and(eq(invoices.workspaceId, workspaceId), eq(invoices.status, 'open')))
-    .orderBy(desc(invoices.createdAt));
-}
-
-// Coupons.
-
-export async function findCoupon(db: AppDb, code: string): Promise<CouponRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(promoCoupons)
-    .where(sql`lower(${promoCoupons.code}) = lower(${code})`);
-  return row;
-}
-
-export async function upsertCoupon(db: AppDb, row: typeof promoCoupons.$inferInsert): Promise<void> {
-  await db.insert(promoCoupons).values(row).onConflictDoUpdate({ target: promoCoupons.code, set: row });
-}
-
-/** Counts one redemption, only while redemptions are left. */
-export async function redeemCoupon(db: AppDb, code: string): Promise<boolean> {
-  const rows = await db
-    .update(promoCoupons)
-    .set({ timesRedeemed: sql`${promoCoupons.timesRedeemed} + 1` })
-    .where(
-      and(
-        eq(promoCoupons.code, code),
-        sql`(${promoCoupons.maxRedemptions} IS NULL OR ${promoCoupons.timesRedeemed} < ${promoCoupons.maxRedemptions})`,
-      ),
-    )
-    .returning({ code: promoCoupons.code });
-  return rows.length > 0;
-}
-
-// Checkout sessions.
-
-export async function insertCheckout(db: AppDb, row: typeof checkoutSessions.$inferInsert): Promise<void> {
-  await db.insert(checkoutSessions).values(row);
-}
-
-export async function findCheckout(db: AppDb, id: string): Promise<CheckoutRow | undefined> {
-  const [row] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, id));
-  return row;
-}
-
-export async function updateCheckout(
-  db: AppDb,
-  id: string,
-  patch: Partial<typeof checkoutSessions.$inferInsert>,
-  onlyIfStatus?: CheckoutRow['status'][],
-): Promise<CheckoutRow | undefined> {
-  const [row] = await db
-    .update(checkoutSessions)
-    .set(patch)
-    .where(
-      and(
-        eq(checkoutSessions.id, id),
-        onlyIfStatus ? sql`${checkoutSessions.status} in ${onlyIfStatus}` : undefined,
-      ),
-    )
-    .returning();
-  return row;
-}
-
-// Idempotency and webhook dedupe.
-
-/** Claims an idempotency key; false when it was claimed before (then `storedResponse` has the answer). */
-export async function claimIdempotencyKey(
-  db: AppDb,
-  workspaceId: string,
-  key: string,
-  action: string,
-): Promise<boolean> {
-  const rows = await db
-    .insert(billingIdempotencyKeys)
-    .values({ workspaceId, key, action })
-    .onConflictDoNothing()
-    .returning({ key: billingIdempotencyKeys.key });
-  return rows.length > 0;
-}
-
-export async function storedResponse(db: AppDb, workspaceId: string, key: string) {
-  const [row] = await db
-    .select()
-    .from(billingIdempotencyKeys)
-    .where(and(eq(billingIdempotencyKeys.workspaceId, workspaceId), eq(billingIdempotencyKeys.key, key)));
-  return row;
-}
-
-export async function storeResponse(db: AppDb, workspaceId: string, key: string, response: unknown) {
-  await db
-    .update(billingIdempotencyKeys)
-    .set({ response })
-    .where(and(eq(billingIdempotencyKeys.workspaceId, workspaceId), eq(billingIdempotencyKeys.key, key)));
-}
-
-/** True the first time an event id is seen. */
-export async function recordWebhookEvent(
-  db: AppDb,
-  event: { id: string; provider: 'local' | 'stripe'; type: string },
-): Promise<boolean> {
-  const rows = await db
-    .insert(billingWebhookEvents)
-    .values(event)
-    .onConflictDoNothing()
-    .returning({ id: billingWebhookEvents.id });
-  return rows.length > 0;
-}
-
 export async function userEmail(db: AppDb, userId: string): Promise<string | undefined> {
   const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
   return row?.email;
@@ -326,17 +165,3 @@ export async function extensionSettings(db: AppDb, userId: string | null) {
   return row ?? { allowed: false, max: null };
 }
 
-/** Frees a key whose change failed, so the same key can be tried again. */
-export async function releaseIdempotencyKey(db: AppDb, workspaceId: string, key: string) {
-  await db
-    .delete(billingIdempotencyKeys)
-    .where(and(eq(billingIdempotencyKeys.workspaceId, workspaceId), eq(billingIdempotencyKeys.key, key)));
-}
-
-export async function webhookSeen(db: AppDb, id: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: billingWebhookEvents.id })
-    .from(billingWebhookEvents)
-    .where(eq(billingWebhookEvents.id, id));
-  return rows.length > 0;
-}

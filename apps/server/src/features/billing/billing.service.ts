@@ -18,6 +18,8 @@ import { serializeBilling } from './billing-lock';
 import { billingWorkspace } from './billing-workspace';
 import { presentInvoice, presentSubscription } from './billing.presenter';
 import * as repo from './billing.repo';
+import * as requestsRepo from './billing-requests.repo';
+import * as invoicesRepo from './invoices.repo';
 import { CheckoutService } from './checkout.service';
 import { PlanChangeService } from './plan-changes.service';
 import { promocodeValidity } from './promo-codes';
@@ -65,9 +67,9 @@ export class BillingService {
    * applied, so a delivery that fails half-way is applied again (every event is idempotent).
    */
   async handleWebhook(db: AppDb, hook: { id: string; type: string; events: BillingEvent[] }): Promise<void> {
-    if (await repo.webhookSeen(db, hook.id)) return;
+    if (await requestsRepo.webhookSeen(db, hook.id)) return;
     await this.handleSerialized(hook.events);
-    await repo.recordWebhookEvent(db, { id: hook.id, provider: this.provider.kind, type: hook.type });
+    await requestsRepo.recordWebhookEvent(db, { id: hook.id, provider: this.provider.kind, type: hook.type });
   }
 
   /** Events from outside a plan change (webhooks, hosted checkout pages): queued behind the workspace's changes. */
@@ -89,7 +91,7 @@ export class BillingService {
     if (!billing) throw noWorkspace();
     const [usage, open, extension] = await Promise.all([
       ensureUsage(this.db, workspaceId, monthlyCharacterLimit(billing.workspace.tier)),
-      repo.openInvoices(this.db, workspaceId),
+      invoicesRepo.openInvoices(this.db, workspaceId),
       repo.extensionSettings(this.db, billing.workspace.ownerId),
     ]);
     return presentSubscription({ ...billing, usage, open, extension, now: this.clock.now() });
@@ -115,7 +117,7 @@ export class BillingService {
 
   async invoices(userId: string): Promise<InvoiceListItem[]> {
     const ws = await billingWorkspace(this.db, userId);
-    return (await repo.listInvoices(this.db, ws.id)).map(presentInvoice);
+    return (await invoicesRepo.listInvoices(this.db, ws.id)).map(presentInvoice);
   }
 
   /** POST validate-promocode: an unknown or expired code is `valid: false`, not an error. */

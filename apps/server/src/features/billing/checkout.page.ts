@@ -1,7 +1,8 @@
 import { formatCurrency } from '@vocalis/domain/billing/billing-display';
 import { TIER_DISPLAY_NAMES, toTier } from '@vocalis/domain/billing/tiers';
 import { TEST_CARDS } from '../../billing/test-cards';
-import type { CheckoutRow, InvoiceRow } from './billing.repo';
+import type { CheckoutRow } from './checkout-sessions.repo';
+import type { InvoiceRow } from './invoices.repo';
 
 const esc = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import type { AppDb } from '../../db/client';
 import type { BillingClock } from '../../billing/clock';
 import type { LocalPaymentProvider } from '../../billing/local-provider';
-import * as repo from './billing.repo';
+import * as invoicesRepo from './invoices.repo';
+import * as checkoutRepo from './checkout-sessions.repo';
 import { renderAuthenticationPage, renderCheckoutPage, renderClosedPage } from './checkout.page';
 
 const params = z.object({ id: z.string().min(1).max(64) });
@@ -40,8 +41,8 @@ export const checkoutRoutes =
     /** The session, or the page to show instead (unknown, expired, already paid). */
     async function usable(
       id: string,
-    ): Promise<{ session: repo.CheckoutRow } | { page: string; status: number }> {
-      const session = await repo.findCheckout(db, id);
+    ): Promise<{ session: checkoutRepo.CheckoutRow } | { page: string; status: number }> {
+      const session = await checkoutRepo.findCheckout(db, id);
       if (!session || session.provider !== 'local') {
         return {
           page: renderClosedPage('Page not found', 'This payment page does not exist.', null),
@@ -66,9 +67,9 @@ export const checkoutRoutes =
       }
       return { session };
     }
-    const invoicesOf = (s: repo.CheckoutRow) =>
-      s.mode === 'setup' ? repo.listInvoices(db, s.workspaceId, 24) : Promise.resolve([]);
-    const done = (s: repo.CheckoutRow) =>
+    const invoicesOf = (s: checkoutRepo.CheckoutRow) =>
+      s.mode === 'setup' ? invoicesRepo.listInvoices(db, s.workspaceId, 24) : Promise.resolve([]);
+    const done = (s: checkoutRepo.CheckoutRow) =>
       withQuery(
         s.returnPath ?? '/app/subscription',
         s.mode === 'subscription' ? 'checkout=success' : 'card=saved',

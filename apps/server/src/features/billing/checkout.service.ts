@@ -12,6 +12,7 @@ import type { CouponTerms, PaymentProvider } from '../../billing/provider';
 import { checkoutFailed, couponExpired } from './billing-errors';
 import { billingWorkspace, subscriptionRef } from './billing-workspace';
 import * as repo from './billing.repo';
+import * as checkoutRepo from './checkout-sessions.repo';
 import { couponTerms } from './promo-codes';
 
 type CheckoutBody = z.infer<typeof createCheckoutSessionBody>;
@@ -75,7 +76,7 @@ export class CheckoutService {
       this.log.error({ err }, 'checkout session not created');
       throw new AppError(502, 'checkout_failed', UNEXPECTED_ERROR_MESSAGE);
     }
-    await repo.insertCheckout(this.db, {
+    await checkoutRepo.insertCheckout(this.db, {
       id,
       workspaceId: ws.id,
       userId,
@@ -110,7 +111,7 @@ export class CheckoutService {
       successUrl: `${returnBase}?card=${mode === 'verify' ? 'verified' : 'updated'}`,
       cancelUrl: returnBase,
     });
-    await repo.insertCheckout(this.db, {
+    await checkoutRepo.insertCheckout(this.db, {
       id,
       workspaceId: ws.id,
       userId,

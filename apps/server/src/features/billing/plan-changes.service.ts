@@ -13,6 +13,8 @@ import { changeFailed, couponExpired, noWorkspace } from './billing-errors';
 import { serializeBilling } from './billing-lock';
 import { billingWorkspace, subscriptionRef, type BillingWorkspace } from './billing-workspace';
 import * as repo from './billing.repo';
+import * as requestsRepo from './billing-requests.repo';
+import * as couponsRepo from './coupons.repo';
 import { couponTerms, storeDiscount } from './promo-codes';
 
 /** What plan changes need from the billing service: applying events and answering the subscription. */
@@ -58,8 +60,8 @@ export class PlanChangeService {
 
   private async changeNow(userId: string, body: ChangeSubscriptionBody): Promise<ExtendedSubscription> {
     const ws = await billingWorkspace(this.db, userId, true);
-    if (!(await repo.claimIdempotencyKey(this.db, ws.id, body.idempotency_key, 'change-subscription'))) {
-      const stored = await repo.storedResponse(this.db, ws.id, body.idempotency_key);
+    if (!(await requestsRepo.claimIdempotencyKey(this.db, ws.id, body.idempotency_key, 'change-subscription'))) {
+      const stored = await requestsRepo.storedResponse(this.db, ws.id, body.idempotency_key);
       if (stored?.response) return stored.response as ExtendedSubscription;
       throw conflict('A change with this idempotency key is still in progress.', 'idempotency_key_in_use');
     }
@@ -72,11 +74,11 @@ export class PlanChangeService {
         body.promocode,
       );
     } catch (err) {
-      await repo.releaseIdempotencyKey(this.db, ws.id, body.idempotency_key);
+      await requestsRepo.releaseIdempotencyKey(this.db, ws.id, body.idempotency_key);
       throw err;
     }
     const answer = await this.host.subscriptionOf(ws.id);
-    await repo.storeResponse(this.db, ws.id, body.idempotency_key, answer);
+    await requestsRepo.storeResponse(this.db, ws.id, body.idempotency_key, answer);
     return answer;
   }
 
@@ -188,7 +190,7 @@ export class PlanChangeService {
     if (terms === 'expired') throw couponExpired();
     if (!terms) throw badRequest(`Coupon code ${code} is invalid`, 'invalid_promocode');
     await this.run('change', () => this.provider.applyDiscount(ref, terms, `coupon:${key}`));
-    await repo.redeemCoupon(this.db, terms.code);
+    await couponsRepo.redeemCoupon(this.db, terms.code);
     await storeDiscount(this.db, ws.id, terms, terms.durationInMonths);
   }
 }

@@ -2,10 +2,11 @@ import type { ValidatePromocodeResponse } from '@vocalis/contracts/billing';
 import type { AppDb } from '../../db/client';
 import type { CouponTerms } from '../../billing/provider';
 import * as repo from './billing.repo';
+import * as couponsRepo from './coupons.repo';
 
 /** A promo code's terms; 'expired' past its end or redemptions, null when unknown. */
 export async function couponTerms(db: AppDb, now: Date, code: string): Promise<CouponTerms | 'expired' | null> {
-  const row = await repo.findCoupon(db, code);
+  const row = await couponsRepo.findCoupon(db, code);
   if (!row) return null;
   if (row.expiresAt && row.expiresAt <= now) return 'expired';
   if (row.maxRedemptions !== null && row.timesRedeemed >= row.maxRedemptions) return 'expired';
