@@ -30,6 +30,10 @@ import { MessagesService } from './features/messages/messages.service';
 import { EventBus } from './live/event-bus';
 import { registerLiveRoutes } from './live/live.routes';
 import { Mailer } from './mail/mailer';
+import { accountVerificationRoutes } from './features/account-codes/account-verification.routes';
+import { sessionLookup } from './features/account-codes/current-session';
+import { InternalVerificationService } from './features/account-codes/internal-verification.service';
+import { SensitiveActionService } from './features/account-codes/sensitive-actions.service';
 import { registerAuth, resolvePrincipal } from './plugins/auth';
 import { registerErrorHandler, registerNotFound } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
@@ -113,13 +117,29 @@ export async function buildApp({ config, database, bus = new EventBus(), logger 
   await registerOpenApi(app, config.publicUrl);
   registerAuth(app, auth, database.db, config.publicUrl);
   // Onboarding, consent and account calls; first, so its checklist hook sees every later route.
-  const accountFeatures = await registerAccountFeatures(app, { db: database.db, config, users });
+  // Sensitive actions need a fresh sign-in or verified email access (decision 022).
+  const sessions = sessionLookup(auth);
+  const sensitiveActions = new SensitiveActionService(database.db, config, mailer, sessions);
+  const accountFeatures = await registerAccountFeatures(app, {
+    db: database.db,
+    config,
+    users,
+    requireSensitiveAction: sensitiveActions.require,
+  });
 
   await app.register(healthRoutes(database, lifecycle));
   await app.register(messagesRoutes(messages));
   await app.register(userRoutes(users, accountActions));
   // Email change and its revert link, with single-use hashed codes (decision 019).
-  await app.register(emailChangeRoutes(new EmailChangeService(database.db, config, mailer)));
+  await app.register(
+    emailChangeRoutes(new EmailChangeService(database.db, config, mailer), sensitiveActions, sessions),
+  );
+  await app.register(
+    accountVerificationRoutes(
+      new InternalVerificationService(database.db, config.authSecret),
+      sensitiveActions,
+    ),
+  );
   await app.register(supportAccessRoutes(new SupportAccessService(database.db, config, mailer)));
   // Accounts part 2: API-key management, backup-code calls of the second factor (decision 009).
   await app.register(apiKeysFeature(database.db));

@@ -1,4 +1,5 @@
 import type { Config } from '../config';
+import { signInternalCode } from '../features/account-codes/internal-code';
 import type { MailInput } from '../mail/mailer';
 
 export type ActionLinkMode = 'verifyEmail' | 'resetPassword' | 'optOutOfUpdates';
@@ -12,23 +13,31 @@ export function actionLink(
   mode: ActionLinkMode,
   code: string,
   continuePath = '/sign-in',
+  extra: Record<string, string> = {},
 ): string {
   const url = new URL('/action', config.publicUrl);
   url.searchParams.set('mode', mode);
   url.searchParams.set('oobCode', code);
   url.searchParams.set('continueUrl', new URL(continuePath, config.publicUrl).href);
   url.searchParams.set('lang', 'en');
+  for (const [name, value] of Object.entries(extra)) url.searchParams.set(name, value);
   return url.href;
 }
 
-/** The mail sent after sign-up (and on request) to confirm the address. */
+/**
+ * The mail sent after sign-up (and on request) to confirm the address. Its link also carries an internal
+ * verification code (`internalCode`, 24 hours) that the action page keeps and sign-in attaches: the
+ * 'verified' toast and onboarding follow (accounts.md §4; decision 022).
+ */
 export function verificationMail(
   config: Config,
   to: string,
   token: string,
   continuePath?: string,
 ): MailInput {
-  const link = actionLink(config, 'verifyEmail', token, continuePath);
+  const link = actionLink(config, 'verifyEmail', token, continuePath, {
+    internalCode: signInternalCode(config.authSecret, to),
+  });
   return {
     to,
     subject: 'Verify your email for Vocalis',

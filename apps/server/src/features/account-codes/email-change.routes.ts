@@ -6,16 +6,24 @@ import {
 } from '@vocalis/contracts/account-codes';
 import { okResponse } from '@vocalis/contracts/user';
 import { requireUser } from '../../plugins/auth';
+import type { SessionLookup } from './current-session';
 import type { EmailChangeService } from './email-change.service';
+import type { SensitiveActionService } from './sensitive-actions.service';
 
 const tags = ['user'];
 
 export const emailChangeRoutes =
-  (service: EmailChangeService): FastifyPluginAsyncZod =>
+  (
+    service: EmailChangeService,
+    sensitive: SensitiveActionService,
+    sessions: SessionLookup,
+  ): FastifyPluginAsyncZod =>
   async (app) => {
     app.post(
       '/v1/user/send-email-change-verification',
       {
+        // A sensitive action: a fresh sign-in or verified email access (decision 022).
+        preHandler: sensitive.require,
         schema: {
           tags,
           summary: 'Mail a link to the new address that confirms an email change',
@@ -36,7 +44,12 @@ export const emailChangeRoutes =
           response: { 200: changeEmailResponse },
         },
       },
-      (request) =>
-        service.change(requireUser(request), request.query.verification_code, request.query.is_reverting),
+      async (request) =>
+        service.change(
+          requireUser(request),
+          request.query.verification_code,
+          request.query.is_reverting,
+          (await sessions(request))?.id ?? null,
+        ),
     );
   };

@@ -55,11 +55,22 @@ export class EmailChangeService {
     private readonly mailer: Mailer,
   ) {}
 
-  /** Where a mailed code lands: the settings page, whose shell redeems it with PUT /v1/user/email. */
+  /**
+   * Where a mailed code lands, redeemed with PUT /v1/user/email: the change link opens the settings page
+   * (`emailChangeCode`); the revert link uses the shell's own parameters (accounts.md §2: "When the URL
+   * has newUser false and internalCode, the internal code is redeemed (or reverted when isReverting is
+   * set) and the user goes to the root"), decision 022.
+   */
   link(code: string, isReverting: boolean): string {
+    if (isReverting) {
+      const url = new URL('/app/home', this.config.publicUrl);
+      url.searchParams.set('newUser', 'false');
+      url.searchParams.set('internalCode', code);
+      url.searchParams.set('isReverting', 'true');
+      return url.href;
+    }
     const url = new URL('/app/settings', this.config.publicUrl);
     url.searchParams.set('emailChangeCode', code);
-    if (isReverting) url.searchParams.set('isReverting', 'true');
     return url.href;
   }
 
@@ -95,8 +106,16 @@ export class EmailChangeService {
     return { status: 'ok', message: EMAIL_CHANGE_MESSAGES.sent(newEmail) };
   }
 
-  /** PUT /v1/user/email?verification_code&is_reverting */
-  async change(userId: string, code: string, isReverting: boolean): Promise<ChangeEmailResponse> {
+  /**
+   * PUT /v1/user/email?verification_code&is_reverting. A change (and a revert) ends the user's other
+   * sessions: whoever held one signed in under the previous address (decision 022).
+   */
+  async change(
+    userId: string,
+    code: string,
+    isReverting: boolean,
+    currentSessionId: string | null,
+  ): Promise<ChangeEmailResponse> {
     const kind: repo.AccountCodeKind = isReverting ? 'email_revert' : 'email_change';
     const result = await this.db
       .transaction(async (txRaw) => {
@@ -111,6 +130,7 @@ export class EmailChangeService {
         await repo.setUserEmail(tx, userId, target);
         // A revert cancels any change still pending, so a stolen session cannot re-apply it.
         if (isReverting) await repo.spendOpenCodes(tx, userId, 'email_change');
+        await repo.deleteOtherSessions(tx, userId, currentSessionId);
         return { oldEmail: user.email, newEmail: target };
       })
       .catch((err: unknown) => {

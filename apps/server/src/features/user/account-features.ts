@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import type { AppDb } from '../../db/client';
 import { LocalFileStorage } from '../../storage/local-files';
@@ -17,7 +17,13 @@ import { AccountService } from './account.service';
  */
 export async function registerAccountFeatures(
   app: FastifyInstance,
-  deps: { db: AppDb; config: Config; users: UserPublisher },
+  deps: {
+    db: AppDb;
+    config: Config;
+    users: UserPublisher;
+    /** The sensitive-action check (fresh sign-in or verified email access) for DELETE /v1/user/delete. */
+    requireSensitiveAction: (request: FastifyRequest) => Promise<void>;
+  },
 ) {
   const onboarding = new OnboardingService(deps.db, deps.users);
   registerChecklistTriggers(app, onboarding);
@@ -32,6 +38,6 @@ export async function registerAccountFeatures(
   );
   await app.register(onboardingRoutes(onboarding));
   await app.register(consentRoutes(new ConsentService(deps.db, deps.users)));
-  await app.register(accountRoutes(accounts));
+  await app.register(accountRoutes(accounts, deps.requireSensitiveAction));
   return { onboarding };
 }

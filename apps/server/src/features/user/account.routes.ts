@@ -13,6 +13,7 @@ import {
   userRandResponse,
 } from '@vocalis/contracts/user-account';
 import { requirePrincipal, requireUser } from '../../plugins/auth';
+import type { FastifyRequest } from 'fastify';
 import type { AccountService } from './account.service';
 
 const tags = ['user'];
@@ -20,7 +21,11 @@ const ok = (message: string) => ({ status: 'ok' as const, message });
 
 /** Account calls of accounts.md §7 beside GET /v1/user. */
 export const accountRoutes =
-  (service: AccountService): FastifyPluginAsyncZod =>
+  (
+    service: AccountService,
+    /** Lets a sensitive action run or answers 403 email_access_verification_required (decision 022). */
+    requireSensitiveAction: (request: FastifyRequest) => Promise<void>,
+  ): FastifyPluginAsyncZod =>
   async (app) => {
     app.post(
       '/v1/user/edit',
@@ -38,6 +43,7 @@ export const accountRoutes =
     app.delete(
       '/v1/user/delete',
       {
+        preHandler: requireSensitiveAction,
         schema: {
           tags,
           summary: 'Delete the account and its data (signed-in session only)',
