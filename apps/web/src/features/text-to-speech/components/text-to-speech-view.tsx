@@ -16,7 +16,7 @@ import { useQuota } from '../api/get-quota';
 import { useVoices } from '@/lib/voices';
 import { dialogueProblem, spokenLines, startingVoices } from '../lib/dialogue-lines';
 import { rememberRecent } from '../lib/voice-sections';
-import { FALLBACK_SETTINGS, type VoiceSettingsValue } from '../lib/voice-settings-bounds';
+import { FALLBACK_SETTINGS } from '../lib/voice-settings-bounds';
 
 import { DialogueEditor } from './dialogue-editor';
 import { FeedbackDialog } from './feedback-dialog';
@@ -26,6 +26,7 @@ import { TextEditor } from './text-editor';
 import { useFeedback } from './use-feedback';
 import { speakerNames, useGeneration } from './use-generation';
 import { useSavedDialogue } from './use-saved-dialogue';
+import { useVoiceSettingsDraft } from './use-voice-settings-draft';
 import { VoiceDropdown } from './voice-dropdown';
 import { VoiceSettingsPanel } from './voice-settings-panel';
 
@@ -65,7 +66,6 @@ export function TextToSpeechView() {
   const [storedModel, setStoredModel] = useLocalStorage<string | null>(STORAGE_KEYS.model, null);
   const [storedVoice, setStoredVoice] = useLocalStorage<string | null>(STORAGE_KEYS.voice, null);
   const [recentIds, setRecentIds] = useLocalStorage<string[]>(STORAGE_KEYS.recentVoices, NO_RECENT);
-  const [edited, setEdited] = useState<VoiceSettingsValue | null>(null);
   const [mode, setMode] = useLocalStorage<SpeechMode>(STORAGE_KEYS.mode, 'single');
 
   const voices = useMemo(() => voicesQuery.data ?? [], [voicesQuery.data]);
@@ -76,7 +76,8 @@ export function TextToSpeechView() {
   const models = useMemo(() => modelsQuery.data ?? [], [modelsQuery.data]);
   const voice: Voice | undefined = voices.find((v) => v.voice_id === storedVoice) ?? voices[0];
   const model = models.find((m) => m.model_id === storedModel) ?? models[0];
-  const settings = edited ?? defaults ?? FALLBACK_SETTINGS;
+  const voiceSettings = useVoiceSettingsDraft(voice, defaults ?? FALLBACK_SETTINGS);
+  const settings = voiceSettings.value;
   const maxLength = model?.maximum_text_length_per_request ?? DEFAULT_MAX_TEXT;
 
   const spoken = spokenLines(dialogueLines);
@@ -208,8 +209,12 @@ export function TextToSpeechView() {
             <Card title="Voice settings">
               <VoiceSettingsPanel
                 value={settings}
-                onChange={setEdited}
-                onReset={() => setEdited(null)}
+                onChange={voiceSettings.setValue}
+                onReset={voiceSettings.reset}
+                atDefaults={voiceSettings.atDefaults}
+                onSave={voice ? voiceSettings.save : undefined}
+                saving={voiceSettings.saving}
+                changed={voiceSettings.changed}
                 canUseStyle={model?.can_use_style ?? true}
                 canUseSpeakerBoost={model?.can_use_speaker_boost ?? true}
               />

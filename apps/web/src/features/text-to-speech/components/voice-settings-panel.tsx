@@ -1,12 +1,23 @@
 import clsx from 'clsx';
 import { useId } from 'react';
 
+import { Button } from '@/components/ui/button';
+import { LoadingButton } from '@/components/ui/loading-button';
+
 import { isUnstable, SLIDERS, type SliderSpec, type VoiceSettingsValue } from '../lib/voice-settings-bounds';
 
 type VoiceSettingsPanelProps = {
   value: VoiceSettingsValue;
   onChange: (next: VoiceSettingsValue) => void;
+  /** Back to the default settings. */
   onReset: () => void;
+  /** Disables Reset when the values are the defaults already. */
+  atDefaults?: boolean;
+  /** Saves the values as the selected voice's settings; without it there is no Save button. */
+  onSave?: () => void;
+  saving?: boolean;
+  /** The values differ from the voice's saved settings (Save is enabled only then). */
+  changed?: boolean;
   /** Models without style or speaker boost hide those controls. */
   canUseStyle?: boolean;
   canUseSpeakerBoost?: boolean;
@@ -60,6 +71,10 @@ export function VoiceSettingsPanel({
   value,
   onChange,
   onReset,
+  atDefaults = false,
+  onSave,
+  saving = false,
+  changed = false,
   canUseStyle = true,
   canUseSpeakerBoost = true,
 }: VoiceSettingsPanelProps) {
@@ -74,33 +89,39 @@ export function VoiceSettingsPanel({
           onChange={(v) => onChange({ ...value, [spec.key]: v })}
         />
       ))}
-      <div className="flex items-center justify-between gap-3">
-        {canUseSpeakerBoost ? (
-          <label htmlFor={boostId} className="flex cursor-pointer items-center gap-2.5 text-sm font-medium text-zinc-800 dark:text-zinc-200">
-            <span className="relative inline-flex">
-              <input
-                id={boostId}
-                type="checkbox"
-                role="switch"
-                checked={value.use_speaker_boost}
-                onChange={(event) => onChange({ ...value, use_speaker_boost: event.currentTarget.checked })}
-                className="peer sr-only"
-              />
-              <span className="h-5 w-9 rounded-full bg-zinc-300 transition peer-checked:bg-zinc-900 peer-focus-visible:ring-2 peer-focus-visible:ring-indigo-500/60 dark:bg-zinc-700 dark:peer-checked:bg-zinc-100" />
-              <span className="absolute top-0.5 left-0.5 size-4 rounded-full bg-white shadow transition peer-checked:translate-x-4 dark:peer-checked:bg-zinc-900" />
-            </span>
-            Speaker boost
-          </label>
-        ) : (
-          <span />
-        )}
-        <button
-          type="button"
-          onClick={onReset}
-          className="text-xs font-medium text-zinc-500 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-white"
-        >
-          Reset values
-        </button>
+      {canUseSpeakerBoost ? (
+        <label htmlFor={boostId} className="flex w-fit cursor-pointer items-center gap-2.5 text-sm font-medium text-zinc-800 dark:text-zinc-200">
+          <span className="relative inline-flex">
+            <input
+              id={boostId}
+              type="checkbox"
+              role="switch"
+              checked={value.use_speaker_boost}
+              onChange={(event) => onChange({ ...value, use_speaker_boost: event.currentTarget.checked })}
+              className="peer sr-only"
+            />
+            <span className="h-5 w-9 rounded-full bg-zinc-300 transition peer-checked:bg-zinc-900 peer-focus-visible:ring-2 peer-focus-visible:ring-indigo-500/60 dark:bg-zinc-700 dark:peer-checked:bg-zinc-100" />
+            <span className="absolute top-0.5 left-0.5 size-4 rounded-full bg-white shadow transition peer-checked:translate-x-4 dark:peer-checked:bg-zinc-900" />
+          </span>
+          Speaker boost
+        </label>
+      ) : null}
+      <div className="space-y-2 border-t border-zinc-100 pt-4 dark:border-zinc-800">
+        {onSave ? (
+          <p role="status" className="text-xs text-zinc-500 dark:text-zinc-400">
+            {changed ? 'Changed from this voice\'s saved settings.' : 'These are this voice\'s saved settings.'}
+          </p>
+        ) : null}
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <Button variant="ghost" size="sm" className="-ml-3" onClick={onReset} disabled={atDefaults}>
+            Reset values
+          </Button>
+          {onSave ? (
+            <LoadingButton variant="secondary" size="sm" onClick={onSave} loading={saving} disabled={!changed}>
+              Save as default for this voice
+            </LoadingButton>
+          ) : null}
+        </div>
       </div>
     </div>
   );

@@ -45,3 +45,11 @@ export const FALLBACK_SETTINGS: VoiceSettingsValue = {
   use_speaker_boost: true,
   speed: 1,
 };
+
+/** Whether two sets of settings are the same (slider values compared to a step's precision). */
+export function sameSettings(a: VoiceSettingsValue, b: VoiceSettingsValue): boolean {
+  return (
+    a.use_speaker_boost === b.use_speaker_boost &&
+    SLIDERS.every((s) => Math.abs(a[s.key] - b[s.key]) < s.step / 2)
+  );
+}
