@@ -10,7 +10,23 @@ export const registerGeolocationBody = z
   .object({ agrees_to_product_updates: z.boolean().optional() })
   .strict();
 
+/**
+ * GET /v1/privacy/visitor (no auth): what the privacy rules of accounts.md §5 make of this request, for a
+ * visitor who is not signed in: the location of its address, whether it carries a Global Privacy Control
+ * signal (Sec-GPC), whether the CCPA opt-out applies and the analytics consent before any choice.
+ */
+export const visitorPrivacy = z
+  .object({
+    location,
+    geo_location: z.string().nullable(),
+    gpc: z.boolean(),
+    ccpa_opt_out_applies: z.boolean(),
+    analytics_consent: z.enum(['undecided', 'not_applicable']),
+  })
+  .meta({ id: 'VisitorPrivacy' });
+
 export type Location = z.infer<typeof location>;
+export type VisitorPrivacy = z.infer<typeof visitorPrivacy>;
 export type RegisterGeolocationBody = z.infer<typeof registerGeolocationBody>;
 
 /** The privacy dialog's training opt-out of the current workspace; can_change: the caller is its admin. */

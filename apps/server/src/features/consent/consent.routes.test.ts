@@ -34,6 +34,42 @@ describe(`consent on ${process.env.TEST_DB}`, () => {
     expect(await local.json()).toEqual({ region: null, country: null, city: null });
   });
 
+  it('tells a signed-out visitor which privacy rules apply: CCPA states, the GPC signal, European consent', async () => {
+    const visitor = async (ip: string | undefined, headers: Record<string, string> = {}) => {
+      const res = await app.request('/v1/privacy/visitor', {
+        headers: { ...(ip ? { 'x-forwarded-for': ip } : {}), ...headers },
+      });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('private, no-store');
+      return res.json();
+    };
+    expect(await visitor('24.6.0.1')).toEqual({
+      location: { region: 'CA', country: 'US', city: 'Berkeley' },
+      geo_location: 'US-CA',
+      gpc: false,
+      ccpa_opt_out_applies: true,
+      analytics_consent: 'not_applicable',
+    });
+    expect(await visitor(CHICAGO)).toMatchObject({ geo_location: 'US-IL', ccpa_opt_out_applies: false });
+    expect(await visitor(CHICAGO, { 'sec-gpc': '1' })).toMatchObject({
+      geo_location: 'US-IL',
+      gpc: true,
+      ccpa_opt_out_applies: true,
+    });
+    expect(await visitor('81.2.69.160')).toMatchObject({
+      geo_location: 'GB-ENG',
+      ccpa_opt_out_applies: false,
+      analytics_consent: 'undecided',
+    });
+    expect(await visitor(undefined)).toEqual({
+      location: { region: null, country: null, city: null },
+      geo_location: null,
+      gpc: false,
+      ccpa_opt_out_applies: false,
+      analytics_consent: 'not_applicable',
+    });
+  });
+
   it('registers the location with agrees_to_product_updates; a loopback address changes nothing', async () => {
     const user = await createTestUser(app);
     const res = await call(

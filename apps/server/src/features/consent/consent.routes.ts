@@ -4,6 +4,7 @@ import {
   registerGeolocationBody,
   setTrainingOptOutBody,
   trainingOptOut,
+  visitorPrivacy,
 } from '@vocalis/contracts/consent';
 import { user } from '@vocalis/contracts/user';
 import { requireUser } from '../../plugins/auth';
@@ -26,6 +27,24 @@ export const consentRoutes =
         },
       },
       (request) => service.geolocation(request.ip),
+    );
+
+    app.get(
+      '/v1/privacy/visitor',
+      {
+        config: { public: true },
+        schema: {
+          tags,
+          summary:
+            'Privacy rules for this visitor: location, Global Privacy Control (Sec-GPC), CCPA opt-out, analytics consent',
+          response: { 200: visitorPrivacy },
+        },
+      },
+      async (request, reply) => {
+        // The answer depends on the caller's address and headers: never shared by caches.
+        void reply.header('cache-control', 'private, no-store');
+        return service.visitorPrivacy(request.ip, request.headers['sec-gpc'] === '1');
+      },
     );
 
     app.post(

@@ -1,6 +1,11 @@
-import type { Location, RegisterGeolocationBody, TrainingOptOut } from '@vocalis/contracts/consent';
+import type {
+  Location,
+  RegisterGeolocationBody,
+  TrainingOptOut,
+  VisitorPrivacy,
+} from '@vocalis/contracts/consent';
 import type { User } from '@vocalis/contracts/user';
-import { formatGeoLocation } from '@vocalis/domain/consent';
+import { ccpaOptOutApplies, formatGeoLocation, initialAnalyticsConsent } from '@vocalis/domain/consent';
 import type { AppDb } from '../../db/client';
 import { forbidden, notFound } from '../../errors';
 import type { UserPublisher } from '../onboarding/onboarding.service';
@@ -20,6 +25,23 @@ export class ConsentService {
   /** The geolocation lookup: region, country, city of the caller's address (all null when unknown). */
   async geolocation(ip: string): Promise<Location> {
     return (await lookupLocation(ip)) ?? { region: null, country: null, city: null };
+  }
+
+  /**
+   * The privacy rules for a visitor who is not signed in (accounts.md §5): the CCPA opt-out applies in
+   * the listed US states or with a Global Privacy Control signal; analytics wait for consent in the
+   * listed European regions.
+   */
+  async visitorPrivacy(ip: string, gpc: boolean): Promise<VisitorPrivacy> {
+    const location = await this.geolocation(ip);
+    const geo = formatGeoLocation(location);
+    return {
+      location,
+      geo_location: geo,
+      gpc,
+      ccpa_opt_out_applies: ccpaOptOutApplies({ geo_location: geo, gpc }),
+      analytics_consent: initialAnalyticsConsent(location.country) === 'undecided' ? 'undecided' : 'not_applicable',
+    };
   }
 
   /**

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Outlet } from 'react-router';
 
 import { Toaster } from '@/components/ui/toast/toaster';
+import { VisitorPrivacy } from '@/features/consent/components/visitor-privacy';
 import { captureAttribution } from '@/lib/attribution';
 
 /** Outermost route: every page plus the toast stack, which needs the location for its placement. */
@@ -11,6 +12,8 @@ export default function RootLayout() {
   return (
     <>
       <Outlet />
+      {/* Privacy choices outside the signed-in app (accounts.md §5). */}
+      <VisitorPrivacy />
       <Toaster />
     </>
   );

@@ -1,9 +1,19 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TrainingOptOut } from '@vocalis/contracts/consent';
+import type { TrainingOptOut, VisitorPrivacy } from '@vocalis/contracts/consent';
 import type { User } from '@vocalis/contracts/user';
 
 import { api } from '@/lib/api-client';
 import { setCurrentUser } from '@/lib/current-user';
+
+/** GET /v1/privacy/visitor (no auth): the privacy rules the server finds for this browser's request. */
+export function useVisitorPrivacy() {
+  return useQuery({
+    queryKey: ['privacy', 'visitor'],
+    queryFn: ({ signal }) => api.get<VisitorPrivacy>('/v1/privacy/visitor', { signal }),
+    staleTime: Infinity,
+    retry: false,
+  });
+}
 
 /** POST /v1/user/accept-bipa-terms. */
 export function useAcceptBipaTerms() {

@@ -1,10 +1,19 @@
-import { Button } from '@/components/ui/button';
+import { parseGeoLocation } from '@vocalis/domain/consent';
 
-import { useAnalyticsConsent } from './privacy-choices';
+import { Button } from '@/components/ui/button';
+import { useCurrentUser } from '@/lib/current-user';
+
+import { useAnalyticsConsentIn } from './privacy-choices';
+
+/** The banner for a signed-in user: their registered location decides. */
+export function UserAnalyticsConsentBanner() {
+  const { data } = useCurrentUser();
+  return <AnalyticsConsentBanner country={parseGeoLocation(data?.geo_location).country} />;
+}
 
 /** Asks for analytics consent in the listed European regions until the visitor decides (tracking stays off meanwhile). */
-export function AnalyticsConsentBanner() {
-  const [consent, setConsent] = useAnalyticsConsent();
+export function AnalyticsConsentBanner({ country }: { country: string | null }) {
+  const [consent, setConsent] = useAnalyticsConsentIn(country);
   if (consent !== 'undecided') return null;
   return (
     <div

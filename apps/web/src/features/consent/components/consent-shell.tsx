@@ -1,7 +1,7 @@
-import { AnalyticsConsentBanner } from './analytics-consent-banner';
+import { UserAnalyticsConsentBanner } from './analytics-consent-banner';
 import { BipaTermsModal } from './bipa-terms-modal';
 import { LocationRegistrar } from './location-registrar';
-import { GpcOptOut } from './privacy-choices';
+import { CcpaOptOutSync } from './privacy-choices';
 import { TrainingOptOutFromUrl } from './training-opt-out';
 
 /** Everything consent-related the signed-in shell mounts once. */
@@ -9,10 +9,10 @@ export function ConsentShell() {
   return (
     <>
       <LocationRegistrar />
-      <GpcOptOut />
+      <CcpaOptOutSync />
       <BipaTermsModal />
       <TrainingOptOutFromUrl />
-      <AnalyticsConsentBanner />
+      <UserAnalyticsConsentBanner />
     </>
   );
 }

@@ -21,12 +21,14 @@ import {
   writeAnalyticsConsent,
   writeCcpaOptOut,
 } from './privacy-storage';
+import { CCPA_OPTED_OUT, CCPA_UPDATED, CcpaOptOutRow } from './ccpa-opt-out-row';
 import { TrainingOptOutSetting } from './training-opt-out';
 
-/** The analytics consent in force: the visitor's choice, else the regional default. */
-export function useAnalyticsConsent(): [AnalyticsConsent, (consent: AnalyticsConsent) => void] {
-  const { data } = useCurrentUser();
-  const initial = initialAnalyticsConsent(parseGeoLocation(data?.geo_location).country);
+/** The analytics consent in force in a country: the visitor's choice, else the regional default. */
+export function useAnalyticsConsentIn(
+  country: string | null,
+): [AnalyticsConsent, (consent: AnalyticsConsent) => void] {
+  const initial = initialAnalyticsConsent(country);
   const [chosen, setChosen] = useState<AnalyticsConsent | null>(() => readAnalyticsConsent());
   const set = (consent: AnalyticsConsent) => {
     writeAnalyticsConsent(consent);
@@ -35,16 +37,26 @@ export function useAnalyticsConsent(): [AnalyticsConsent, (consent: AnalyticsCon
   return [chosen ?? initial, set];
 }
 
-/** A Global Privacy Control signal opts the user out once, in the browser and on the account. */
-export function GpcOptOut() {
+/** The signed-in user's analytics consent (their registered location decides the default). */
+export function useAnalyticsConsent(): [AnalyticsConsent, (consent: AnalyticsConsent) => void] {
+  const { data } = useCurrentUser();
+  return useAnalyticsConsentIn(parseGeoLocation(data?.geo_location).country);
+}
+
+/**
+ * Carries the browser's opt-out to the account once signed in: a Global Privacy Control signal, or the
+ * choice made here as a visitor (browser storage and cookie).
+ */
+export function CcpaOptOutSync() {
   const queryClient = useQueryClient();
   const { data } = useCurrentUser();
   const userId = data?.user_id;
   const stored = data?.ccpa_opt_out;
   useEffect(() => {
-    if (!userId || !hasGpcSignal()) return;
-    if (!readCcpaOptOut()) writeCcpaOptOut(true);
-    if (stored === false) {
+    if (!userId) return;
+    const gpc = hasGpcSignal();
+    if (gpc && !readCcpaOptOut()) writeCcpaOptOut(true);
+    if ((gpc || readCcpaOptOut()) && stored === false) {
       saveCcpaOptOut(true)
         .then((user) => setCurrentUser(queryClient, user))
         .catch(() => undefined);
@@ -70,11 +82,7 @@ export function PrivacyChoices() {
     saveCcpaOptOut(next)
       .then((user) => {
         setCurrentUser(queryClient, user);
-        toast.success(
-          next
-            ? 'You have opted out of the sale and sharing of your data.'
-            : 'Your privacy choice was updated.',
-        );
+        toast.success(next ? CCPA_OPTED_OUT : CCPA_UPDATED);
       })
       .catch((error: unknown) => showErrorToast(error))
       .finally(() => setSaving(false));
@@ -85,24 +93,8 @@ export function PrivacyChoices() {
       <h3 className="text-lg font-semibold text-zinc-900 dark:text-white">Privacy</h3>
       <TrainingOptOutSetting />
       {ccpa ? (
-        <div className="flex flex-col gap-3 border-t border-zinc-200 pt-5 sm:flex-row sm:items-center sm:justify-between dark:border-zinc-800">
-          <div>
-            <p className="text-sm font-medium text-zinc-900 dark:text-white">
-              Do not sell or share my personal information
-            </p>
-            <p className="text-sm text-zinc-600 dark:text-zinc-400">
-              {gpc
-                ? 'Your browser sends a Global Privacy Control signal, so you are opted out.'
-                : optedOut
-                  ? 'You are opted out.'
-                  : 'US state privacy laws let you opt out of the sale and sharing of your data.'}
-            </p>
-          </div>
-          {gpc ? null : (
-            <Button variant="secondary" disabled={saving} onClick={() => changeCcpa(!optedOut)}>
-              {optedOut ? 'Opt back in' : 'Opt out'}
-            </Button>
-          )}
+        <div className="border-t border-zinc-200 pt-5 dark:border-zinc-800">
+          <CcpaOptOutRow gpc={gpc} optedOut={optedOut} saving={saving} onChange={changeCcpa} />
         </div>
       ) : null}
       <div className="flex flex-col gap-3 border-t border-zinc-200 pt-5 sm:flex-row sm:items-center sm:justify-between dark:border-zinc-800">
