@@ -56,6 +56,24 @@ describe('session token store', () => {
     store.clear();
   });
 
+  it("a new session while a token is being fetched hands over the new session's token", async () => {
+    vi.useFakeTimers();
+    const answers: ((token: string) => void)[] = [];
+    const fetchToken = vi.fn(() => new Promise<string>((resolve) => answers.push(resolve)));
+    const store = createSessionTokenStore(fetchToken);
+    store.sync(verified);
+    answers[0]!('old');
+    expect(await store.current()).toBe('old');
+    // A 401 asks for a fresh token; meanwhile the session is replaced (two-factor enrolment rotates it).
+    const renewed = store.renew();
+    store.sync({ session: { id: 's2' }, user: { emailVerified: true } });
+    answers[1]!('stale');
+    answers[2]!('new');
+    expect(await renewed).toBe('new');
+    expect(await store.current()).toBe('new');
+    store.clear();
+  });
+
   it('stops on clear: no token, no more refreshes, and a fetch under way is dropped', async () => {
     vi.useFakeTimers();
     let answer: (token: string) => void = () => {};

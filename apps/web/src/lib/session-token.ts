@@ -57,7 +57,8 @@ export function createSessionTokenStore(
     const fetching: Promise<string | null> = fetchToken()
       .catch(() => null)
       .then((fresh) => {
-        if (started !== generation) return null;
+        // Superseded (a new session, or sign-out): answer with the store's token now, if any.
+        if (started !== generation) return store.current();
         token = fresh;
         if (pending === fetching) pending = null;
         return fresh;
@@ -75,7 +76,7 @@ export function createSessionTokenStore(
     timer = null;
   }
 
-  return {
+  const store: SessionTokenStore = {
     sync(session) {
       const id = (session?.user?.emailVerified && session.session?.id) || null;
       if (id === sessionId) return;
@@ -92,6 +93,7 @@ export function createSessionTokenStore(
     renew,
     clear,
   };
+  return store;
 }
 
 /** The app's one store, fed by the session query and read by the API client. */
