@@ -1,6 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 
 import { DashboardLayout } from '@/components/layouts/dashboard-layout';
+import { AccountCodesShell } from '@/features/account-codes/components/account-codes-shell';
 import { ConsentShell } from '@/features/consent/components/consent-shell';
 import { AttributionSync } from '@/features/onboarding/components/attribution-sync';
 import { ChecklistToaster } from '@/features/onboarding/components/checklist-toaster';
@@ -29,6 +30,7 @@ export default function AppRoot() {
       <ChecklistToaster />
       <AttributionSync />
       <ConsentShell />
+      <AccountCodesShell />
       <DashboardLayout headerActions={<NotificationsBell />}>
         <Outlet />
       </DashboardLayout>

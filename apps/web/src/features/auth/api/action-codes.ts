@@ -26,3 +26,11 @@ export function optOutOfUpdates(key: string): Promise<unknown> {
 export function verifySignInRequest(code: string): Promise<{ status: 'ok'; message: string }> {
   return api.post('/v1/user/sign-in-requests/verify', { sign_in_request_verification_code: code });
 }
+
+/**
+ * Attaches a mailed internal verification code to the account with this email (accounts.md §4 "Sign-in":
+ * "a stored internal code is attached to the account before signing in"); it marks the address verified.
+ */
+export function attachInternalCode(email: string, code: string): Promise<{ status: 'ok'; message: string }> {
+  return api.post('/v1/user/attach-internal-code', { email, internal_code: code });
+}

@@ -1,11 +1,17 @@
+import { ACCOUNT_VERIFICATION_MESSAGES } from '@vocalis/domain/account-verification';
 import { accountRoutes } from '@vocalis/domain/app-routes';
-import { useState, type FormEvent } from 'react';
+import { resolveRedirectTarget } from '@vocalis/domain/redirect-target';
+import { useRef, useState, type FormEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 
 import { Field, Input } from '@/components/ui/input';
 import { LoadingButton } from '@/components/ui/loading-button';
 import { toast } from '@/components/ui/toast/toast-store';
 import { isHttpError } from '@/lib/api-client';
 import { useSignIn } from '@/lib/auth';
+import { readStored, removeStored } from '@/lib/storage';
+
+import { attachInternalCode } from '../api/action-codes';
 
 import { RESET_REQUEST_FAILED, sendPasswordResetEmail } from '../api/send-password-reset-email';
 import {
@@ -67,27 +73,77 @@ function showSignInError(error: unknown, email: string) {
   }
 }
 
-/** Email and password sign-in, then the second factor when enrolled; failures are toasts with the spec's texts. */
+/** Where the action page keeps the mailed internal verification code (accounts.md §3). */
+const STORED_INTERNAL_CODE = 'internal_verification_code';
+
+/**
+ * The mailed internal code, if any: on the URL (the action page appends it to its continue address) or
+ * stored by the action page.
+ */
+function useInternalCode(): string | null {
+  const [params] = useSearchParams();
+  return params.get('internalCode') || readStored<string | null>(STORED_INTERNAL_CODE, null);
+}
+
+/**
+ * Email and password sign-in, then the second factor when enrolled; failures are toasts with the spec's
+ * texts. A mailed internal code is attached before signing in (accounts.md §4): when that worked, the
+ * 'verified' toast appears and the user goes to onboarding instead of the target.
+ */
 export function SignInForm({ onSuccess, onSecondStepChange }: SignInFormProps) {
   const signIn = useSignIn();
+  const navigate = useNavigate();
+  const internalCode = useInternalCode();
+  // The address the code was attached for: a failed password attempt does not spend the success.
+  const attachedFor = useRef<string | null>(null);
+  const submittedAs = useRef('');
+  const [attaching, setAttaching] = useState(false);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [secondStep, setSecondStep] = useState<readonly string[] | null>(null);
+
+  const finish = () => {
+    if (!internalCode) return onSuccess();
+    removeStored(STORED_INTERNAL_CODE);
+    if (attachedFor.current !== submittedAs.current) return onSuccess();
+    toast.success(ACCOUNT_VERIFICATION_MESSAGES.emailVerified);
+    const onboarding = resolveRedirectTarget(null, {
+      origin: window.location.origin,
+      afterInternalEmailVerification: true,
+    });
+    void navigate(onboarding, { replace: true });
+  };
+
+  /** Attaches the code for this address once; a refused code does not stop the sign-in. */
+  const attach = async (address: string) => {
+    if (!internalCode || attachedFor.current === address.toLowerCase()) return;
+    setAttaching(true);
+    try {
+      await attachInternalCode(address, internalCode);
+      attachedFor.current = address.toLowerCase();
+    } catch {
+      // Already used, expired, or typed for another address: sign in as usual.
+    } finally {
+      setAttaching(false);
+    }
+  };
 
   const startSecondStep = (methods: readonly string[]) => {
     setSecondStep(methods);
     onSecondStepChange?.(true);
   };
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (signIn.isPending) return;
+    if (signIn.isPending || attaching) return;
     const address = email.trim();
+    submittedAs.current = address.toLowerCase();
+    await attach(address);
     signIn.mutate(
       { email: address, password },
       {
         onSuccess: (result) =>
-          result?.twoFactorRedirect ? startSecondStep(result.twoFactorMethods ?? ['totp']) : onSuccess(),
+          result?.twoFactorRedirect ? startSecondStep(result.twoFactorMethods ?? ['totp']) : finish(),
         onError: (error) => showSignInError(error, address),
       },
     );
@@ -97,7 +153,7 @@ export function SignInForm({ onSuccess, onSecondStepChange }: SignInFormProps) {
     return (
       <TwoFactorStep
         methods={secondStep}
-        onSuccess={onSuccess}
+        onSuccess={finish}
         onRestart={() => {
           setSecondStep(null);
           onSecondStepChange?.(false);
@@ -108,7 +164,7 @@ export function SignInForm({ onSuccess, onSecondStepChange }: SignInFormProps) {
   }
 
   return (
-    <form onSubmit={submit} className="space-y-5">
+    <form onSubmit={(event) => void submit(event)} className="space-y-5">
       <Field label="Email">
         {(id) => (
           <Input
@@ -137,7 +193,7 @@ export function SignInForm({ onSuccess, onSecondStepChange }: SignInFormProps) {
           />
         )}
       </Field>
-      <LoadingButton type="submit" size="lg" className="w-full" loading={signIn.isPending}>
+      <LoadingButton type="submit" size="lg" className="w-full" loading={signIn.isPending || attaching}>
         Sign in
       </LoadingButton>
     </form>
