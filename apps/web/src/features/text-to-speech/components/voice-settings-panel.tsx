@@ -1,7 +1,6 @@
 import clsx from 'clsx';
 import { useId } from 'react';
 
-import { Button } from '@/components/ui/button';
 import { LoadingButton } from '@/components/ui/loading-button';
 
 import { isUnstable, SLIDERS, type SliderSpec, type VoiceSettingsValue } from '../lib/voice-settings-bounds';
@@ -106,21 +105,28 @@ export function VoiceSettingsPanel({
           Speaker boost
         </label>
       ) : null}
-      <div className="space-y-2 border-t border-zinc-100 pt-4 dark:border-zinc-800">
+      <div className="space-y-2.5 border-t border-zinc-100 pt-4 dark:border-zinc-800">
         {onSave ? (
-          <p role="status" className="text-xs text-zinc-500 dark:text-zinc-400">
-            {changed ? 'Changed from this voice\'s saved settings.' : 'These are this voice\'s saved settings.'}
-          </p>
+          <LoadingButton variant="secondary" size="sm" className="w-full" onClick={onSave} loading={saving} disabled={!changed}>
+            Save as default for this voice
+          </LoadingButton>
         ) : null}
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <Button variant="ghost" size="sm" className="-ml-3" onClick={onReset} disabled={atDefaults}>
-            Reset values
-          </Button>
+        <div className="flex items-center justify-between gap-3">
           {onSave ? (
-            <LoadingButton variant="secondary" size="sm" onClick={onSave} loading={saving} disabled={!changed}>
-              Save as default for this voice
-            </LoadingButton>
-          ) : null}
+            <p role="status" className="text-xs text-zinc-500 dark:text-zinc-400">
+              {changed ? 'Unsaved changes' : 'Saved for this voice'}
+            </p>
+          ) : (
+            <span />
+          )}
+          <button
+            type="button"
+            onClick={onReset}
+            disabled={atDefaults}
+            className="text-xs font-medium text-zinc-500 hover:text-zinc-900 disabled:cursor-default disabled:opacity-50 disabled:hover:text-zinc-500 dark:text-zinc-400 dark:hover:text-white"
+          >
+            Reset values
+          </button>
         </div>
       </div>
     </div>

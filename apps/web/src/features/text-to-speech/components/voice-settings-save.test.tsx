@@ -81,10 +81,10 @@ describe('saving voice settings as the voice\'s default', () => {
     await screen.findByRole('slider', { name: /^Stability/ });
     expect(slider(/^Stability/).value).toBe('0.6');
     expect(saveButton().disabled).toBe(true);
-    expect(screen.getByRole('status').textContent).toBe("These are this voice's saved settings.");
+    expect(screen.getByRole('status').textContent).toBe('Saved for this voice');
 
     fireEvent.change(slider(/^Stability/), { target: { value: '0.8' } });
-    expect(screen.getByRole('status').textContent).toBe("Changed from this voice's saved settings.");
+    expect(screen.getByRole('status').textContent).toBe('Unsaved changes');
     expect(saveButton().disabled).toBe(false);
     const listsBefore = voiceListCalls(fetchMock);
     fireEvent.click(saveButton());
@@ -99,7 +99,7 @@ describe('saving voice settings as the voice\'s default', () => {
     expect(voiceListCalls(fetchMock)).toBe(listsBefore + 1);
     await waitFor(() => expect(saveButton().disabled).toBe(true));
     expect(slider(/^Stability/).value).toBe('0.8');
-    expect(screen.getByRole('status').textContent).toBe("These are this voice's saved settings.");
+    expect(screen.getByRole('status').textContent).toBe('Saved for this voice');
   });
 
   it('Reset values goes back to the default settings, which Save then keeps for the voice', async () => {
@@ -138,6 +138,6 @@ describe('saving voice settings as the voice\'s default', () => {
       expect(toastStore.getSnapshot().map((t) => t.title)).toContain('This key cannot edit voices.'),
     );
     expect(slider(/^Stability/).value).toBe('0.7');
-    expect(screen.getByRole('status').textContent).toBe("Changed from this voice's saved settings.");
+    expect(screen.getByRole('status').textContent).toBe('Unsaved changes');
   });
 });
