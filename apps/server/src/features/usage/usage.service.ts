@@ -142,20 +142,16 @@ export class UsageService {
     return r;
   }
 
-  /** Ends a reservation: frees the slot, and gives the characters back unless the generation completed. */
+  /**
+   * Ends a reservation: frees the slot, and gives the characters back unless the generation completed.
+   * One transaction, so nobody sees the slot gone while the refund (or the usage record) is still missing.
+   */
   async finish(r: Reservation, completed: boolean): Promise<void> {
     this.held.delete(r.slotId);
-    await repo.releaseSlot(this.db, r.slotId);
-    if (!completed) return this.refund(r);
-    await repo.recordUsage(this.db, {
-      id: newId(),
-      workspaceId: r.workspaceId,
-      userId: r.userId,
-      apiKeyId: r.caller.via === 'api_key' ? (r.caller.keyId ?? null) : null,
-      voiceId: r.voiceId,
-      modelId: r.modelId,
-      source: r.source,
-      characters: r.characters,
+    await this.db.transaction(async (tx) => {
+      await repo.releaseSlot(tx, r.slotId);
+      if (!completed) return refund(tx, r);
+      await recordCompleted(tx, r);
     });
   }
 
@@ -185,9 +181,8 @@ export class UsageService {
     this.heartbeat = undefined;
   }
 
-  private async refund(r: Reservation): Promise<void> {
-    await repo.refundCharacters(this.db, r.workspaceId, r.characters, r.periodEnd);
-    await refundApiKeyCharacters(this.db, r.caller, r.characters);
+  private refund(r: Reservation): Promise<void> {
+    return refund(this.db, r);
   }
 
   private hold(slotId: string): void {
@@ -197,4 +192,22 @@ export class UsageService {
       void repo.extendSlots(this.db, [...this.held], SLOT_TTL_SECONDS).catch(() => undefined);
     }, HEARTBEAT_MS).unref();
   }
+}
+
+async function refund(db: AppDb, r: Reservation): Promise<void> {
+  await repo.refundCharacters(db, r.workspaceId, r.characters, r.periodEnd);
+  await refundApiKeyCharacters(db, r.caller, r.characters);
+}
+
+async function recordCompleted(db: AppDb, r: Reservation): Promise<void> {
+  await repo.recordUsage(db, {
+    id: newId(),
+    workspaceId: r.workspaceId,
+    userId: r.userId,
+    apiKeyId: r.caller.via === 'api_key' ? (r.caller.keyId ?? null) : null,
+    voiceId: r.voiceId,
+    modelId: r.modelId,
+    source: r.source,
+    characters: r.characters,
+  });
 }
