@@ -103,10 +103,10 @@ export const checkoutRoutes =
               .type(html)
               .send(renderCheckoutPage(s, [], 'Enter the legal name payouts go to.'));
           }
-          await local.completeConnect(s);
+          await local.pages.completeConnect(s);
           return reply.redirect(withQuery(s.returnPath ?? '/app', 'payouts=ready'), 303);
         }
-        const result = await local.submitCard(s.id, request.body);
+        const result = await local.pages.submitCard(s.id, request.body);
         if (result.status === 'complete') return reply.redirect(done(s), 303);
         if (result.status === 'requires_action') return reply.type(html).send(renderAuthenticationPage(s));
         return reply
@@ -123,7 +123,7 @@ export const checkoutRoutes =
         const found = await usable(request.params.id);
         if ('page' in found) return reply.code(found.status).type(html).send(found.page);
         const s = found.session;
-        const result = await local.authenticate(s.id, request.body.outcome === 'complete');
+        const result = await local.pages.authenticate(s.id, request.body.outcome === 'complete');
         if (result.status === 'complete') return reply.redirect(done(s), 303);
         return reply
           .code(402)
