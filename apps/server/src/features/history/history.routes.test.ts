@@ -135,6 +135,19 @@ describe(`speech history on ${process.env.TEST_DB}`, () => {
     };
     expect(await byVoice(KAL)).toEqual([dialogueId]);
     expect(await byVoice(SUSAN)).toEqual([dialogueId, single.id]);
+    // The list names the dialogue by its voices, with its lines.
+    const listed = (await (await app.request('/v1/history', { headers: as(speaker) })).json()) as {
+      history: Record<string, unknown>[];
+    };
+    expect(listed.history[0]).toMatchObject({
+      history_item_id: dialogueId,
+      voice_id: null,
+      voice_name: 'Susan, Kal',
+      dialogue: [
+        { text: 'Susan opens the dialogue.', voice_id: SUSAN, voice_name: 'Susan' },
+        { text: 'Kal answers her.', voice_id: KAL, voice_name: 'Kal' },
+      ],
+    });
   });
 
   it('answers byte ranges of an item\'s audio (206, 416), so the player can seek', async () => {

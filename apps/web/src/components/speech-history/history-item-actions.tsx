@@ -13,6 +13,7 @@ import { useDeleteHistoryItems } from '@/lib/history/delete-history-items';
 import { useDownloadHistory } from '@/lib/history/download-history';
 
 import { ShareLinkModal } from './share-link-modal';
+import { historyVoiceLabel } from '@/lib/history/history-voice-label';
 
 /**
  * Download, share and delete of single history items, shared by the history page and the side panel:
@@ -48,7 +49,7 @@ export function useHistoryItemActions(options: { onDeleted?: (id: string) => voi
   };
 
   const buttons = (item: HistoryItem) => {
-    const label = item.voice_name ?? 'this generation';
+    const label = (item.voice_name || item.dialogue?.length) ? historyVoiceLabel(item) : 'this generation';
     return (
       <div className="flex shrink-0 items-center gap-0.5" role="group" aria-label="Actions">
         <ActionButton label={`Download ${label}`} tip="Download" onClick={() => onDownload(item)}>

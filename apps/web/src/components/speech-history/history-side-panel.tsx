@@ -18,6 +18,7 @@ import { useHistory, type HistoryFilters } from '@/lib/history/get-history';
 import { errorToastMessage } from '@/lib/error-toast';
 
 import { useHistoryItemActions } from './history-item-actions';
+import { historyVoiceLabel } from '@/lib/history/history-voice-label';
 
 /** The panel shows the newest generations; the full page pages through the rest. */
 export const SIDE_PANEL_ITEMS = 10;
@@ -114,7 +115,7 @@ function PanelBody({ player }: { player: ReturnType<typeof useAudioPlayer> }) {
             {items.map((item) => {
               const isCurrent = current?.history_item_id === item.history_item_id;
               const playing = isCurrent && player.state.status === 'playing';
-              const voice = item.voice_name ?? 'Unknown voice';
+              const voice = historyVoiceLabel(item);
               return (
                 <li
                   key={item.history_item_id}
@@ -158,7 +159,7 @@ function PanelBody({ player }: { player: ReturnType<typeof useAudioPlayer> }) {
           <AudioPlayerBar
             player={player}
             placement="inline"
-            title={current.voice_name ?? ''}
+            title={historyVoiceLabel(current)}
             subtitle={current.text}
             showSpeed={false}
           />

@@ -4,6 +4,7 @@ import clsx from 'clsx';
 import type { ReactNode } from 'react';
 
 import { PauseIcon, PlayIcon } from '@/components/audio-player/player-icons';
+import { historyVoiceLabel } from '@/lib/history/history-voice-label';
 
 const EXCERPT_LENGTH = 160;
 
@@ -25,7 +26,7 @@ const excerpt = (text: string) =>
 /** One generation: checkbox, play, text excerpt, then voice, model, date and character count; actions. */
 export function HistoryRow({ item, now, selected, onSelect, playing, onPlay, actions }: HistoryRowProps) {
   const characters = Math.abs(item.character_count_change_to - item.character_count_change_from);
-  const voice = item.voice_name ?? 'Unknown voice';
+  const voice = historyVoiceLabel(item);
   return (
     <li
       data-testid="history-row"
@@ -53,6 +54,7 @@ export function HistoryRow({ item, now, selected, onSelect, playing, onPlay, act
         <p className="text-sm break-words text-zinc-900 dark:text-zinc-100">{excerpt(item.text)}</p>
         <p className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-zinc-500 dark:text-zinc-400">
           <span className="font-medium text-zinc-700 dark:text-zinc-300">{voice}</span>
+          {item.dialogue?.length ? <span>Dialogue</span> : null}
           {item.model_id ? <span>{item.model_id}</span> : null}
           <time dateTime={new Date(item.date_unix * 1000).toISOString()}>
             {formatRelativeTime(item.date_unix * 1000, now)}

@@ -76,6 +76,25 @@ describe('speech history', () => {
     expect(first.getByText('21 characters')).toBeTruthy();
   });
 
+  it('shows a dialogue under the voices of its lines, marked as a dialogue', async () => {
+    const dialogue: HistoryItem = {
+      ...item('d1', 'Susan opens.\nKal answers.'),
+      voice_id: null,
+      voice_name: null,
+      dialogue: [
+        { text: 'Susan opens.', voice_id: 'v-Susan', voice_name: 'Susan' },
+        { text: 'Kal answers.', voice_id: 'v-Kal', voice_name: 'Kal' },
+        { text: 'Susan again.', voice_id: 'v-Susan', voice_name: 'Susan' },
+      ],
+    };
+    stubApi([{ history: [dialogue], has_more: false, last_history_item_id: 'd1' }]);
+    renderWithProviders(<HistoryView />);
+    const row = within(await screen.findByTestId('history-row'));
+    expect(row.getByText('Susan, Kal')).toBeTruthy();
+    expect(row.getByText('Dialogue')).toBeTruthy();
+    expect(row.getByRole('button', { name: 'Play Susan, Kal' })).toBeTruthy();
+  });
+
   it('fetches the list again on every visit rather than showing a cached page', async () => {
     const fetchMock = stubApi([one]);
     const { queryClient, unmount } = renderWithProviders(<HistoryView />);

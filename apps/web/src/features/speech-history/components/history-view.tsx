@@ -22,6 +22,7 @@ import { useVoices } from '@/lib/voices';
 
 import { HistoryRow } from './history-row';
 import { HistoryToolbar, type ToolbarValue } from './history-toolbar';
+import { historyVoiceLabel } from '@/lib/history/history-voice-label';
 
 /** Search waits this long after the last keystroke before asking the server. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -215,7 +216,7 @@ export function HistoryView() {
 
       <AudioPlayerBar
         player={player}
-        title={current?.voice_name ?? ''}
+        title={current ? historyVoiceLabel(current) : ''}
         subtitle={current?.text}
         downloadReady={current !== null && !download.isPending}
         onDownload={current ? () => download.mutate([current]) : undefined}
