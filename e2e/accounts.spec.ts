@@ -1,16 +1,20 @@
 import { expect, test } from '@playwright/test';
-
-type Mailbox = { messages: { to: string; subject: string; links: string[] }[] };
+import { admin } from './admin-cli';
+import { mailedLink } from './mail-sink';
+import { freshCode, totpUri } from './totp';
 
 const email = `signup-${Date.now()}@example.com`;
 const password = 'Sign-up-pass-1!';
 
-test('signs up, follows the verification mail from the mailbox, and signs in', async ({ page }) => {
+test('signs up, follows the mailed link from the SMTP sink, onboards, enrols TOTP and signs back in with a code', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
   await page.goto('/sign-in');
   await page.getByRole('link', { name: 'Create an account' }).click();
   await expect(page).toHaveURL(/\/sign-up$/);
 
-  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('First name').fill('Grace');
   // The rules are checked before anything is sent.
   await page.getByLabel('Password').fill('short');
@@ -35,20 +39,17 @@ test('signs up, follows the verification mail from the mailbox, and signs in', a
     page.getByText('We have sent you a new email with instructions on how to verify your account.'),
   ).toBeVisible();
 
-  // The mail the server sent (outbox transport: readable at /dev/mailbox.json).
-  let link: string | undefined;
-  await expect(async () => {
-    const mailbox = (await (await page.request.get('/dev/mailbox.json')).json()) as Mailbox;
-    link = mailbox.messages.find((m) => m.to === email && m.subject.startsWith('Verify'))?.links[0];
-    expect(link).toBeTruthy();
-  }).toPass();
-  expect(new URL(link!).pathname).toBe('/action');
-  expect(new URL(link!).searchParams.get('mode')).toBe('verifyEmail');
+  // The server delivered both mails over SMTP; the sink received them. The resent one is followed.
+  await mailedLink(email, 'Verify');
+  const link = await mailedLink(email, 'Verify', 1);
+  expect(new URL(link).pathname).toBe('/action');
+  expect(new URL(link).searchParams.get('mode')).toBe('verifyEmail');
 
-  await page.goto(link!);
+  await page.goto(link);
   await expect(page.getByText('Your email address was successfully verified.').first()).toBeVisible();
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/sign-in$/);
+  // The continue address, with the link's internal code appended (accounts.md §2).
+  await expect(page).toHaveURL(/\/sign-in(\?|$)/);
 
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
@@ -89,12 +90,64 @@ test('signs up, follows the verification mail from the mailbox, and signs in', a
   await page.goto('/app/onboarding-checklist');
   await expect(page.getByText('1 of 7 steps completed')).toBeVisible();
 
+  // The product-updates box was left unticked at sign-up: registered with the location after sign-in.
+  await expect(async () => {
+    const me = (await (await page.request.get('/v1/user')).json()) as { agrees_to_product_updates: boolean };
+    expect(me.agrees_to_product_updates).toBe(false);
+  }).toPass();
+
   // Onboarding is done: home stays home.
   await page.goto('/app/home');
+  await expect(page).toHaveURL(/\/app\/home$/);
+
+  // Enrol an authenticator app.
+  await page.goto('/app/settings?dialog=add-2fa');
+  await page.getByRole('dialog').getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+  const uri = totpUri(email, (await page.getByTestId('totp-secret').textContent())!.trim());
+  await page.getByLabel('Authentication code').fill(freshCode(uri));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByTestId('backup-codes').locator('li')).toHaveCount(10);
+  await page.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByTestId('two-factor-status')).toBeVisible();
+
+  // Sign out, and back in: the password, then a code from the authenticator.
+  await page.getByRole('button', { name: `Account menu for ${email}` }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/sign-in$/);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByLabel('Authentication code')).toBeVisible();
+  await page.getByLabel('Authentication code').fill(freshCode(uri));
+  await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(/\/app\/home$/);
 });
 
 test('an unknown action-link mode is an error', async ({ page }) => {
   await page.goto('/action?mode=somethingElse&oobCode=x');
   await expect(page.getByText('This link is not valid.', { exact: false })).toBeVisible();
+});
+
+test('a suspended account sees the prohibited-use notice with an appeal link', async ({ page }) => {
+  const banned = `e2e-banned-${Date.now()}@example.com`;
+  await admin('create-user', '--email', banned, '--password', password, '--name', 'Mallory', '--verified');
+  await admin('set-account-state', '--email', banned, '--state', 'banned');
+  await page.goto('/sign-in');
+  await page.getByLabel('Email').fill(banned);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(
+    page.getByText(
+      'Your account has been suspended for violating our prohibited use policy. If you think this is a mistake, you can appeal.',
+    ),
+  ).toBeVisible();
+  // APPEAL_URL is unset in the e2e server: mail to its sender address.
+  await expect(page.getByRole('link', { name: 'Appeal' })).toHaveAttribute(
+    'href',
+    'mailto:mail@vocalis.test?subject=Appeal%20of%20account%20suspension',
+  );
+  await expect(page).toHaveURL(/\/sign-in$/);
 });

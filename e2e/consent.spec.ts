@@ -70,3 +70,39 @@ test('Updated Terms for Illinois, the training opt-out dialog from the URL, then
     timeout: 15_000,
   });
 });
+
+test('a signed-out visitor sending Global Privacy Control is opted out on the sign-in page; the account follows', async ({
+  browser,
+  baseURL,
+}) => {
+  const visitor = `e2e-gpc-${Date.now()}@example.com`;
+  await admin('create-user', '--email', visitor, '--password', password, '--name', 'Gus', '--verified');
+  // Chromium has no built-in GPC switch: the request header stands for it (the server reads Sec-GPC).
+  const context = await browser.newContext({ baseURL, extraHTTPHeaders: { 'Sec-GPC': '1' } });
+  const page = await context.newPage();
+  await page.goto('/sign-in');
+  const choices = page.getByRole('region', { name: 'Privacy choices' });
+  await expect(choices.getByText('Do not sell or share my personal information')).toBeVisible();
+  await expect(
+    choices.getByText('Your browser sends a Global Privacy Control signal, so you are opted out.'),
+  ).toBeVisible();
+
+  // Stored in browser storage and in a cookie valid 360 days, secure, strict.
+  expect(await page.evaluate(() => window.localStorage.getItem('ccpa_opt_out'))).toBe('true');
+  const cookie = (await context.cookies()).find((c) => c.name === 'xi_ccpa_opt_out');
+  expect(cookie).toMatchObject({ value: 'true', secure: true, sameSite: 'Strict' });
+  expect(cookie!.expires * 1000 - Date.now()).toBeGreaterThan(359 * 24 * 3600 * 1000);
+  expect(cookie!.expires * 1000 - Date.now()).toBeLessThanOrEqual(360 * 24 * 3600 * 1000);
+
+  // Signing in carries the opt-out to the account.
+  await page.getByLabel('Email').fill(visitor);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/app\/home$/, { timeout: 15_000 });
+  await expect(choices).toHaveCount(0);
+  await expect(async () => {
+    const me = (await (await page.request.get('/v1/user')).json()) as { ccpa_opt_out: boolean };
+    expect(me.ccpa_opt_out).toBe(true);
+  }).toPass();
+  await context.close();
+});

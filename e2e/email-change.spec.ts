@@ -1,7 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { admin } from './admin-cli';
-
-type Mailbox = { messages: { to: string; subject: string; links: string[] }[] };
+import { mailedLink } from './mail-sink';
 
 const stamp = Date.now();
 const email = `e2e-email-old-${stamp}@example.com`;
@@ -29,23 +28,14 @@ test('changes the email through the link mailed to the new address, then reverts
     page.getByText(`We have sent an email to ${newEmail} with a link to confirm the change.`),
   ).toBeVisible();
 
-  const linkTo = async (to: string, subject: string) => {
-    let link: string | undefined;
-    await expect(async () => {
-      const mailbox = (await (await page.request.get('/dev/mailbox.json')).json()) as Mailbox;
-      link = mailbox.messages.find((m) => m.to === to && m.subject.startsWith(subject))?.links[0];
-      expect(link).toBeTruthy();
-    }).toPass();
-    return link!;
-  };
-
-  await page.goto(await linkTo(newEmail, 'Confirm your new email'));
+  // Both mails arrive at the SMTP sink the e2e server delivers to.
+  await page.goto(await mailedLink(newEmail, 'Confirm your new email'));
   await expect(page.getByText('Email updated! Please refresh this page to reauthenticate.')).toBeVisible();
   await expect(page.getByText(newEmail, { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/app\/settings$/);
 
   // The old address got a revert link.
-  await page.goto(await linkTo(email, 'Your Vocalis email was changed'));
+  await page.goto(await mailedLink(email, 'Your Vocalis email was changed'));
   await expect(page.getByText('Email updated! Please refresh this page to reauthenticate.')).toBeVisible();
   await expect(page.getByText(email, { exact: true })).toBeVisible();
 });

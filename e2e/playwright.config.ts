@@ -1,6 +1,13 @@
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { E2E_DATA_DIR, E2E_OIDC_PORT, E2E_PORT, E2E_ROOT as root } from './e2e-env';
+import {
+  E2E_DATA_DIR,
+  E2E_MAIL_SINK_PORT,
+  E2E_OIDC_PORT,
+  E2E_PORT,
+  E2E_ROOT as root,
+  E2E_SMTP_PORT,
+} from './e2e-env';
 
 const oidcIssuer = `http://127.0.0.1:${E2E_OIDC_PORT}`;
 
@@ -40,6 +47,13 @@ export default defineConfig({
       reuseExistingServer: false,
     },
     {
+      // Mail goes over real SMTP to a local sink; the tests read what it received (e2e/mail-sink.ts).
+      command: `exec node --import tsx '${path.join(root, 'apps/server/src/testing/smtp-sink-server.ts')}' ${E2E_SMTP_PORT} ${E2E_MAIL_SINK_PORT}`,
+      url: `http://127.0.0.1:${E2E_MAIL_SINK_PORT}/messages`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+    },
+    {
       // The built app, as `npm start` serves it (run `npm run build` first; `npm run test:e2e` does).
       // Each run starts from an empty embedded database.
       command: `rm -rf '${E2E_DATA_DIR}' && exec node --import tsx '${path.join(root, 'apps/server/src/api.ts')}'`,
@@ -52,6 +66,9 @@ export default defineConfig({
         PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,
         DATA_DIR: E2E_DATA_DIR,
         LOG_LEVEL: 'warn',
+        MAIL_TRANSPORT: 'smtp',
+        SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+        MAIL_FROM: 'Vocalis <mail@vocalis.test>',
         GOOGLE_CLIENT_ID: 'vocalis-google',
         GOOGLE_CLIENT_SECRET: 'google-secret-for-tests',
         GOOGLE_ISSUER: oidcIssuer,

@@ -58,9 +58,12 @@ test('honours an allowed redirect after sign-in and ignores a foreign one', asyn
   await expect(page).toHaveURL(/\/app\/home\?tab=unread$/);
 });
 
-test('the dev mailbox and the API docs answer', async ({ page }) => {
-  await page.goto('/dev/mailbox');
-  await expect(page.getByRole('heading', { name: 'Mailbox' })).toBeVisible();
+test('the dev text-message outbox and the API docs answer; mail goes over SMTP, so no dev mailbox', async ({
+  page,
+}) => {
+  await page.goto('/dev/sms');
+  await expect(page.getByRole('heading', { name: 'Text messages' })).toBeVisible();
+  expect((await page.request.get('/dev/mailbox.json')).status()).toBe(404);
   const docs = await page.request.get('/openapi.json');
   expect(docs.status()).toBe(200);
   await page.goto('/docs');

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { totpFromUri } from '../apps/server/src/testing/totp';
 import { admin } from './admin-cli';
+import { freshCode, totpUri } from './totp';
 
 const email = `e2e-2fa-${Date.now()}@example.com`;
 const password = 'e2e-password-1!';
@@ -8,12 +9,6 @@ const password = 'e2e-password-1!';
 test.beforeAll(async () => {
   await admin('create-user', '--email', email, '--password', password, '--name', 'Grace', '--verified');
 });
-
-/** A code for the next 30-second window if this one is about to end, so it is still valid on arrival. */
-function freshCode(uri: string): string {
-  const msLeft = 30_000 - (Date.now() % 30_000);
-  return totpFromUri(uri, msLeft < 3_000 ? Date.now() + msLeft : Date.now());
-}
 
 test('enrols an authenticator app, signs out, and signs back in with a code', async ({ page }) => {
   await page.goto('/sign-in');
@@ -29,7 +24,7 @@ test('enrols an authenticator app, signs out, and signs back in with a code', as
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
   const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
-  const uri = `otpauth://totp/Vocalis:${encodeURIComponent(email)}?secret=${secret}&digits=6&period=30`;
+  const uri = totpUri(email, secret);
   await page.getByLabel('Authentication code').fill(freshCode(uri));
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByTestId('backup-codes').locator('li')).toHaveCount(10);

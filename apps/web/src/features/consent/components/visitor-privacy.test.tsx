@@ -57,6 +57,15 @@ describe('privacy choices for a signed-out visitor (accounts.md §5)', () => {
     expect(fetch).toHaveBeenCalledWith('/v1/privacy/visitor', expect.anything());
   });
 
+  it('closes to a small link for the rest of the session, which opens it again', async () => {
+    visit(CALIFORNIA);
+    fireEvent.click(within(await choices()).getByRole('button', { name: 'Close privacy choices' }));
+    expect(screen.queryByRole('region', { name: 'Privacy choices' })).toBeNull();
+    expect(window.sessionStorage.getItem('privacy_choices_closed')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: 'Your privacy choices' }));
+    expect(within(await choices()).getByRole('button', { name: 'Opt out' })).toBeTruthy();
+  });
+
   it('offers nothing in a state that is not listed, without a signal', async () => {
     const fetch = visit(ILLINOIS);
     await vi.waitFor(() => expect(fetch).toHaveBeenCalled());
@@ -70,7 +79,7 @@ describe('privacy choices for a signed-out visitor (accounts.md §5)', () => {
     expect(
       within(region).getByText('Your browser sends a Global Privacy Control signal, so you are opted out.'),
     ).toBeTruthy();
-    expect(within(region).queryByRole('button')).toBeNull();
+    expect(within(region).queryByRole('button', { name: /Opt/ })).toBeNull();
     expect(window.localStorage.getItem('ccpa_opt_out')).toBe('true');
     expect(document.cookie).toContain('xi_ccpa_opt_out=true');
   });
