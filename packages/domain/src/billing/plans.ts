@@ -91,15 +91,17 @@ export const FIRST_MONTH_PRICE: Readonly<Partial<Record<PlanId, Money>>> = {
   creator: money(11, 10.5),
 };
 
-/** §9 "Overage per 1000 characters": Creator $0.30, Pro $0.24, Scale $0.18, Business $0.10 (USD). */
-export const OVERAGE_PER_1000_USD: PerPlan<number | null> = {
-  free: null,
-  starter: null,
-  creator: 0.3,
-  pro: 0.24,
-  growing_business: 0.18,
-  scale_2024_08_10: 0.1,
-  enterprise: null,
+/** §9 "Overage per 1000 characters": Creator $0.30, Pro $0.24, Scale $0.18, Business $0.10. §9 lists no EUR
+ * rate; a workspace billed in EUR pays the same figures in euros (decision 024), as §9 does where it has one
+ * figure for both currencies (business annual 13,200 both). */
+export const OVERAGE_PER_1000: PerPlan<Money> = {
+  free: money(null, null),
+  starter: money(null, null),
+  creator: money(0.3, 0.3),
+  pro: money(0.24, 0.24),
+  growing_business: money(0.18, 0.18),
+  scale_2024_08_10: money(0.1, 0.1),
+  enterprise: money(null, null),
 };
 
 /** §9 "Billing thresholds in cents (USD / EUR)": creator 4400 / 4200; pro 19800 / 18800; scale and business
@@ -246,15 +248,16 @@ export const professionalVoiceLimit = (tier: string, extraPvcSlots = 0): number 
 /** §3 "maximum voice add/edits = round(1.5 × voice_limit + 50)". */
 export const maxVoiceAddEdits = (voiceLimit: number): number => Math.round(1.5 * voiceLimit + 50);
 
-/** §9 per-character overage price in dollars: creator 0.0003, pro 0.00024, scale 0.00018, business 0.0001. */
-export function overagePerCharacterUsd(tier: string): number | null {
-  const per1000 = OVERAGE_PER_1000_USD[planIdOf(tier)];
+/** §9 per-character overage price in the workspace's currency: creator 0.0003, pro 0.00024, scale 0.00018,
+ * business 0.0001 (dollars, or euros for a workspace billed in EUR). */
+export function overagePerCharacter(tier: string, currency: Currency): number | null {
+  const per1000 = OVERAGE_PER_1000[planIdOf(tier)][currency];
   return per1000 === null ? null : Math.round(per1000 * 100_000) / 100_000_000;
 }
 
-/** Overage for characters beyond the limit, in US cents (rounded to the nearest cent). */
-export function overageCents(tier: string, charactersOver: number): number {
-  const perChar = overagePerCharacterUsd(tier);
+/** Overage for characters beyond the limit, in cents of the workspace's currency (rounded to the cent). */
+export function overageCents(tier: string, charactersOver: number, currency: Currency): number {
+  const perChar = overagePerCharacter(tier, currency);
   if (perChar === null || charactersOver <= 0) return 0;
   return Math.round(charactersOver * perChar * 100);
 }

@@ -64,7 +64,7 @@ export class BillingPeriods {
     // 1. Overage of the period that ended (only reachable when the limit could be extended).
     const usage = await repo.usageRow(this.db, workspaceId);
     const over = usage ? usage.characterCount - usage.characterLimit : 0;
-    const amount = overageCents(tier, over);
+    const amount = overageCents(tier, over, ref.currency);
     if (amount > 0 && sub.provider) {
       const provider = this.billing.provider;
       await this.billing.handle(

@@ -110,7 +110,7 @@ export function presentSubscription(input: {
     allowedToExtend: input.extension.allowed,
     canExtend,
   });
-  const overage = extending ? overageCents(tier, count - limit) : 0;
+  const overage = extending ? overageCents(tier, count - limit, currency) : 0;
   const scheduled =
     sub.scheduledChangeType === 'downgrade' && sub.scheduledTier && sub.currentPeriodEnd
       ? {

@@ -30,9 +30,9 @@ describe(`billing with the local provider on ${process.env.TEST_DB}`, () => {
   const checkout = (user: TestUser, body: Record<string, unknown>) =>
     b.call(user, '/v1/billing/create-checkout-session', body);
   /** A user subscribed to `tier` through the hosted page with `card`. */
-  async function subscribed(tier: string, card = SUCCESS_CARD, period = 'monthly_period') {
+  async function subscribed(tier: string, card = SUCCESS_CARD, period = 'monthly_period', currency = 'usd') {
     const user = await createTestUser(app);
-    const res = await checkout(user, { subscription_type: tier, billing_period: period, currency: 'usd' });
+    const res = await checkout(user, { subscription_type: tier, billing_period: period, currency });
     expect(res.status).toBe(200);
     const paid = await b.pay(res.body.url, card);
     expect(paid.status).toBe(303);
@@ -432,6 +432,22 @@ describe(`billing with the local provider on ${process.env.TEST_DB}`, () => {
     const invoices = await b.invoices(user.workspaceId);
     expect(invoices.find((i) => i.kind === 'overage')).toMatchObject({ amountDueCents: 30, status: 'paid' }); // 990 × $0.0003
     expect((await b.subscription(user)).character_count).toBe(0);
+  });
+
+  it('shows and invoices the overage of a workspace billed in EUR in euros (decision 024)', async () => {
+    const user = await subscribed('creator', SUCCESS_CARD, 'monthly_period', 'eur');
+    await b.call(user, '/v1/user/edit-user-metadata', { allowed_to_extend_character_limit: true });
+    await app.database.db
+      .update(workspaceUsage)
+      .set({ characterCount: 100_500 })
+      .where(eq(workspaceUsage.workspaceId, user.workspaceId));
+    const s = await b.subscription(user);
+    expect(s.currency).toBe('eur');
+    expect(s.current_overage).toEqual({ amount: '0.15', currency: 'eur' }); // 500 × €0.0003
+
+    await endPeriod(user);
+    const overage = (await b.invoices(user.workspaceId)).find((i) => i.kind === 'overage');
+    expect(overage).toMatchObject({ currency: 'eur', amountDueCents: 15, status: 'paid' });
   });
 
   it('counts characters by voice and model for the usage charts', async () => {

@@ -135,7 +135,7 @@ export function PlanCard({ view, period, currency, busy, onSelect }: Props) {
             'lg:mt-9 lg:grid lg:flex-1 lg:grid-cols-2 lg:content-start lg:gap-x-6 lg:space-y-0 lg:gap-y-2',
         )}
       >
-        {planFeatures(view.plan).map((line) => (
+        {planFeatures(view.plan, currency).map((line) => (
           <li key={line} className="flex gap-2">
             <CheckIcon />
             {line}

@@ -104,6 +104,11 @@ describe('pricing cards, signed out (billing.md §2)', () => {
     fireEvent.click(screen.getByRole('radio', { name: 'EUR' }));
     expect(within(card('Starter')).getByText('4.75€')).toBeTruthy();
     expect(within(card('Business')).getByText('1,256€')).toBeTruthy();
+    // The overage rate follows the chosen currency (decision 024: the §9 figures, in euros).
+    expect(within(card('Creator')).getByText('Extra characters at 0.30€ per 1,000')).toBeTruthy();
+    expect(within(card('Business')).getByText('Extra characters at 0.10€ per 1,000')).toBeTruthy();
+    fireEvent.click(screen.getByRole('radio', { name: 'USD' }));
+    expect(within(card('Creator')).getByText('Extra characters at $0.30 per 1,000')).toBeTruthy();
   });
 });
 

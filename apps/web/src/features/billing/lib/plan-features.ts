@@ -2,13 +2,14 @@ import {
   APPROXIMATE_AUDIO,
   CUSTOM_VOICES,
   MONTHLY_CHARACTERS,
-  OVERAGE_PER_1000_USD,
+  OVERAGE_PER_1000,
   PROFESSIONAL_VOICE_CLONES,
   SEATS,
   STUDIO_PROJECTS,
   UNLIMITED,
 } from '@vocalis/domain/billing/plans';
-import type { PlanId } from '@vocalis/domain/billing/tiers';
+import { formatCurrency } from '@vocalis/domain/billing/billing-display';
+import type { Currency, PlanId } from '@vocalis/domain/billing/tiers';
 
 /** One line under each plan's name. */
 export const PLAN_DESCRIPTIONS: Readonly<Record<PlanId, string>> = {
@@ -24,8 +25,8 @@ export const PLAN_DESCRIPTIONS: Readonly<Record<PlanId, string>> = {
 const count = (n: number) => n.toLocaleString('en-US');
 const plural = (n: number, one: string, many: string) => `${count(n)} ${n === 1 ? one : many}`;
 
-/** The plan's headline limits from the catalogue (billing.md §9). */
-export function planFeatures(plan: PlanId): string[] {
+/** The plan's headline limits from the catalogue (billing.md §9); the overage rate in `currency`. */
+export function planFeatures(plan: PlanId, currency: Currency): string[] {
   const chars = MONTHLY_CHARACTERS[plan];
   const lines = [
     chars === UNLIMITED ? 'Unlimited characters' : `${count(chars)} characters / month`,
@@ -44,7 +45,7 @@ export function planFeatures(plan: PlanId): string[] {
     );
   }
   if (plan !== 'free') lines.push('Commercial licence');
-  const overage = OVERAGE_PER_1000_USD[plan];
-  if (overage !== null) lines.push(`Extra characters at $${overage.toFixed(2)} per 1,000`);
+  const overage = OVERAGE_PER_1000[plan][currency];
+  if (overage !== null) lines.push(`Extra characters at ${formatCurrency(overage, currency)} per 1,000`);
   return lines;
 }
