@@ -16,10 +16,17 @@ export const e164PhoneNumber = z
   .trim()
   .regex(/^\+[1-9]\d{6,14}$/, 'Enter the phone number in international format, e.g. +14155550100.');
 
+const sixDigitCode = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, 'Enter the 6-digit code.');
+
 /**
  * POST /v1/user/update-mfa-factors (accounts.md §7, payload not shown; ours): the phone (SMS) factor.
  * `{sms:{phone_number}}` texts a code to the number; `{sms:{phone_number, code}}` confirms it and turns the
- * factor on; `{sms:null, password}` removes it.
+ * factor on; `{sms:null, password}` removes it. An account without a password (signed up with a social
+ * provider) removes it with a code texted to the enrolled number instead: `{sms:null}` texts it,
+ * `{sms:null, code}` removes the factor.
  */
 export const updateMfaFactorsBody = z.union([
   z.object({ sms: z.object({ phone_number: e164PhoneNumber }).strict() }).strict(),
@@ -28,15 +35,14 @@ export const updateMfaFactorsBody = z.union([
       sms: z
         .object({
           phone_number: e164PhoneNumber,
-          code: z
-            .string()
-            .trim()
-            .regex(/^\d{6}$/, 'Enter the 6-digit code.'),
+          code: sixDigitCode,
         })
         .strict(),
     })
     .strict(),
   z.object({ sms: z.null(), password: z.string().min(1).max(128) }).strict(),
+  z.object({ sms: z.null() }).strict(),
+  z.object({ sms: z.null(), code: sixDigitCode }).strict(),
 ]);
 
 export const smsMfaFactor = z

@@ -1,6 +1,8 @@
 import { expect } from 'vitest';
 import { Jar } from './cookie-jar';
-import type { TestApp } from './test-app';
+import { freePort } from './free-port';
+import { startOidcStandIn, type OidcStandIn } from './oidc-stand-in';
+import { startTestApp, type TestApp } from './test-app';
 
 /** Where the app's callback finally sent the browser, and the app-side cookies (the session, if any). */
 export type SocialOutcome = { location: string; jar: Jar; status: number; body: string };
@@ -96,4 +98,20 @@ export async function socialSignIn(
   jar.take(res);
   const { url } = (await res.json()) as { url: string };
   return completeAtProvider(app, url, jar, identity);
+}
+
+/** The app with every social provider pointed at a fresh OIDC stand-in (its callback URLs need the port first). */
+export async function startAppWithStandIn(): Promise<{ app: TestApp; standIn: OidcStandIn; close(): Promise<void> }> {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const standIn = await startOidcStandIn({ appOrigin: origin });
+  const app = await startTestApp({ env: { ...standIn.env, PORT: String(port), PUBLIC_URL: origin } });
+  return {
+    app,
+    standIn,
+    async close() {
+      await app.close();
+      await standIn.close();
+    },
+  };
 }

@@ -3,9 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, users } from '../../db/schema/auth';
 import { workspaces } from '../../db/schema/workspaces';
 import { Jar } from '../../testing/cookie-jar';
-import { freePort } from '../../testing/free-port';
-import { startOidcStandIn, type OidcStandIn } from '../../testing/oidc-stand-in';
-import { completeAtProvider, socialSignIn } from '../../testing/social-sign-in';
+import { completeAtProvider, socialSignIn, startAppWithStandIn } from '../../testing/social-sign-in';
 import { createTestUser, startTestApp, type TestApp } from '../../testing/test-app';
 
 type Detail = { detail: { status: string; message: string } };
@@ -15,17 +13,13 @@ const newEmail = (tag: string) => `${tag}-${++seq}-${Date.now()}@example.com`;
 
 describe(`social sign-in (Google, GitHub, Apple against a local OIDC provider) on ${process.env.TEST_DB}`, () => {
   let app: TestApp;
-  let standIn: OidcStandIn;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    const port = await freePort();
-    const origin = `http://127.0.0.1:${port}`;
-    standIn = await startOidcStandIn({ appOrigin: origin });
-    app = await startTestApp({ env: { ...standIn.env, PORT: String(port), PUBLIC_URL: origin } });
+    ({ app, close } = await startAppWithStandIn());
   });
   afterAll(async () => {
-    await app?.close();
-    await standIn?.close();
+    await close?.();
   });
 
   const me = (jar: Jar) => app.request('/v1/user', { headers: { cookie: jar.toString() } });

@@ -5,34 +5,9 @@ import { listSms } from '../../sms/sms.repo';
 import { Jar } from '../../testing/cookie-jar';
 import { createTestUser, startTestApp, type TestApp, type TestUser } from '../../testing/test-app';
 import { totpFromUri } from '../../testing/totp';
+import { newPhone, phoneFactorHarness } from './phone-factor-test-helpers';
 
 type Detail = { detail: { status: string; message: string } };
-
-let seq = 0;
-const newPhone = () => `+1415555${String(1000 + ((Date.now() + ++seq) % 9000)).padStart(4, '0')}`;
-
-function harness(getApp: () => TestApp) {
-  const post = async (path: string, body: unknown, jar?: Jar) => {
-    const app = getApp();
-    const res = await app.request(path, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        origin: app.config.publicUrl,
-        ...(jar ? { cookie: jar.toString() } : {}),
-      },
-      body: JSON.stringify(body),
-    });
-    jar?.take(res);
-    return res;
-  };
-  /** The newest code texted to `phone` (the outbox, or what the fake provider was sent). */
-  const lastCode = async (phone: string) => {
-    const [sms] = await listSms(getApp().database.db, 1, phone);
-    return /\b(\d{6})\b/.exec(sms?.body ?? '')?.[1] ?? null;
-  };
-  return { post, lastCode };
-}
 
 describe(`phone (SMS) second factor on ${process.env.TEST_DB}`, () => {
   let app: TestApp;
@@ -42,7 +17,7 @@ describe(`phone (SMS) second factor on ${process.env.TEST_DB}`, () => {
   afterAll(async () => {
     await app?.close();
   });
-  const { post, lastCode } = harness(() => app);
+  const { post, lastCode } = phoneFactorHarness(() => app);
   const me = async (jar: Jar) =>
     (await (await app.request('/v1/user', { headers: { cookie: jar.toString() } })).json()) as {
       sms_mfa_factor: { enrolled_at_unix: number } | null;
@@ -266,7 +241,7 @@ describe(`phone factor through the Twilio adapter (SMS_TRANSPORT=twilio, local f
     await twilio?.close();
     await failing?.close();
   });
-  const { post } = harness(() => app);
+  const { post } = phoneFactorHarness(() => app);
 
   it("posts the code to Twilio's Messages API with basic auth and records the provider's id", async () => {
     const user = await createTestUser(app);

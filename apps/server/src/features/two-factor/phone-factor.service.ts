@@ -18,6 +18,8 @@ export const PHONE_FACTOR_MESSAGES = {
   tooManyAttempts: 'Too many attempts, please try again in a few minutes.',
   noPending: 'Request a code for this phone number first.',
   sendFailed: 'We could not send a text message to this number. Please check it and try again.',
+  notEnrolled: 'No phone number is enrolled for two-factor authentication.',
+  passwordRequired: 'Confirm with your password.',
 } as const;
 
 /** "+1 555 0100 123" → "•••• 0123": how the number is shown back. */
@@ -34,6 +36,11 @@ export class PhoneFactorService {
 
   /** Texts an enrolment code to `phone` (E.164); the number is not a factor until the code is confirmed. */
   async startEnrolment(userId: string, phone: string): Promise<void> {
+    await this.textCode(userId, phone, (code) => `Your Vocalis verification code is ${code}. It expires in 10 minutes.`);
+  }
+
+  /** Texts a new code to `phone` and keeps its hash as the pending one (rate-limited per user). */
+  private async textCode(userId: string, phone: string, body: (code: string) => string): Promise<void> {
     const sent = await hitRateLimit(this.db, `sms-enrol:${userId}`, 3600);
     if (sent > MAX_ENROLMENT_TEXTS_PER_HOUR) {
       throw new AppError(429, 'too_many_requests', PHONE_FACTOR_MESSAGES.tooManyAttempts);
@@ -45,10 +52,7 @@ export class PhoneFactorService {
       expiresAt: new Date(Date.now() + CODE_TTL_MS),
     });
     try {
-      await this.sms.send({
-        to: phone,
-        body: `Your Vocalis verification code is ${code}. It expires in 10 minutes.`,
-      });
+      await this.sms.send({ to: phone, body: body(code) });
     } catch {
       throw badRequest(PHONE_FACTOR_MESSAGES.sendFailed, 'sms_send_failed');
     }
@@ -56,6 +60,32 @@ export class PhoneFactorService {
 
   /** Confirms the texted code: the number becomes the second factor, asked for at every sign-in. */
   async confirmEnrolment(userId: string, phone: string, code: string): Promise<Date> {
+    const codeHash = await this.checkPendingCode(userId, phone, code);
+    const enrolledAt = await repo.confirmPending(this.db, userId, codeHash);
+    if (!enrolledAt) throw badRequest(PHONE_FACTOR_MESSAGES.invalidCode, 'invalid_code');
+    return enrolledAt;
+  }
+
+  /**
+   * Without a password (a social sign-up), removing the phone is confirmed by a code texted to the
+   * enrolled number: possession of the factor being removed, on top of the session.
+   */
+  async startRemoval(userId: string): Promise<void> {
+    const factor = await this.enrolled(userId);
+    if (!factor) throw badRequest(PHONE_FACTOR_MESSAGES.notEnrolled, 'SMS_MFA_NOT_ENROLLED');
+    await this.textCode(userId, factor.phone, (code) => `Your Vocalis code to remove this phone number is ${code}. It expires in 10 minutes.`);
+  }
+
+  /** Removes the phone when `code` is the removal code texted to the enrolled number. */
+  async removeWithCode(userId: string, code: string): Promise<void> {
+    const factor = await this.enrolled(userId);
+    if (!factor) throw badRequest(PHONE_FACTOR_MESSAGES.notEnrolled, 'SMS_MFA_NOT_ENROLLED');
+    await this.checkPendingCode(userId, factor.phone, code);
+    await repo.removePhoneFactor(this.db, userId);
+  }
+
+  /** Checks `code` against the code last texted to `phone`; counts a wrong one. Returns the code's hash. */
+  private async checkPendingCode(userId: string, phone: string, code: string): Promise<string> {
     const row = await repo.findPhoneFactor(this.db, userId);
     if (!row?.pendingCodeHash || row.pendingPhoneNumber !== phone) {
       throw badRequest(PHONE_FACTOR_MESSAGES.noPending, 'no_pending_phone');
@@ -70,9 +100,7 @@ export class PhoneFactorService {
       await repo.countPendingAttempt(this.db, userId);
       throw badRequest(PHONE_FACTOR_MESSAGES.invalidCode, 'invalid_code');
     }
-    const enrolledAt = await repo.confirmPending(this.db, userId, row.pendingCodeHash);
-    if (!enrolledAt) throw badRequest(PHONE_FACTOR_MESSAGES.invalidCode, 'invalid_code');
-    return enrolledAt;
+    return row.pendingCodeHash;
   }
 
   async remove(userId: string): Promise<void> {
@@ -89,7 +117,7 @@ export class PhoneFactorService {
   async sendSignInCode(userId: string, code: string): Promise<void> {
     const factor = await this.enrolled(userId);
     if (!factor)
-      throw badRequest('No phone number is enrolled for two-factor authentication.', 'SMS_MFA_NOT_ENROLLED');
+      throw badRequest(PHONE_FACTOR_MESSAGES.notEnrolled, 'SMS_MFA_NOT_ENROLLED');
     await this.sms.send({
       to: factor.phone,
       body: `Your Vocalis sign-in code is ${code}. It expires in 5 minutes.`,

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
-import { users } from '../../db/schema/auth';
+import { accounts, users } from '../../db/schema/auth';
 import { twoFactors } from '../../db/schema/two-factor';
 
 /** Removes the user's authenticator app and backup codes and stops asking for a second factor. */
@@ -12,4 +12,13 @@ export async function removeTwoFactor(db: AppDb, userId: string): Promise<void> 
       .set({ twoFactorEnabled: false, updatedAt: new Date() })
       .where(eq(users.id, userId));
   });
+}
+
+/** Whether the user has a password (an email/password account), rather than only social sign-in. */
+export async function hasPassword(db: AppDb, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.userId, userId), eq(accounts.providerId, 'credential'), isNotNull(accounts.password)));
+  return Boolean(row);
 }

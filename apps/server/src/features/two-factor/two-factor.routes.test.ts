@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestUser, startTestApp, type TestApp, type TestUser } from '../../testing/test-app';
 import { Jar } from '../../testing/cookie-jar';
 import { totpFromUri } from '../../testing/totp';
+import { phoneFactorHarness } from './phone-factor-test-helpers';
 
 type Detail = { detail: { status: string; message: string } };
 
@@ -14,19 +15,7 @@ describe(`authenticator app (TOTP) and backup codes on ${process.env.TEST_DB}`, 
     await app?.close();
   });
 
-  const post = async (path: string, body: unknown, jar?: Jar) => {
-    const res = await app.request(path, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        origin: app.config.publicUrl,
-        ...(jar ? { cookie: jar.toString() } : {}),
-      },
-      body: JSON.stringify(body),
-    });
-    jar?.take(res);
-    return res;
-  };
+  const { post } = phoneFactorHarness(() => app);
 
   /** Enrols TOTP for a fresh user; returns the user, the otpauth URI, backup codes and a live session jar. */
   async function enrolled() {

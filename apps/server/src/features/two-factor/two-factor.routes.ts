@@ -11,10 +11,22 @@ import type { Auth } from '../../auth/auth';
 import { authRequestHeaders } from '../../auth/auth-proxy';
 import type { AppDb } from '../../db/client';
 import { requireUser } from '../../plugins/auth';
-import { maskPhone, type PhoneFactorService } from './phone-factor.service';
+import { badRequest } from '../../errors';
+import { maskPhone, PHONE_FACTOR_MESSAGES, type PhoneFactorService } from './phone-factor.service';
 import { TwoFactorService } from './two-factor.service';
 
 const tags = ['user'];
+
+/** The enrolled phone as GET /v1/user shows it (masked), or null. */
+async function enrolledFactor(phone: PhoneFactorService, userId: string) {
+  const current = await phone.enrolled(userId);
+  return current
+    ? {
+        enrolled_at_unix: Math.floor(current.enrolledAt.getTime() / 1000),
+        phone_number_hint: maskPhone(current.phone),
+      }
+    : null;
+}
 
 /** Backup-code calls of accounts.md §7; enrolment and the sign-in step are better-auth's /api/auth/two-factor/*. */
 export const twoFactorRoutes =
@@ -34,9 +46,21 @@ export const twoFactorRoutes =
         const userId = requireUser(request);
         const body = request.body;
         if (body.sms === null) {
-          await service.checkPassword(authRequestHeaders(request), body.password);
-          await phone.remove(userId);
-          return { status: 'ok' as const, sms_mfa_factor: null };
+          if ('password' in body) {
+            await service.checkPassword(authRequestHeaders(request), body.password);
+            await phone.remove(userId);
+            return { status: 'ok' as const, sms_mfa_factor: null };
+          }
+          // Without a password, a code texted to the enrolled number confirms the removal.
+          if (await service.hasPassword(userId)) {
+            throw badRequest(PHONE_FACTOR_MESSAGES.passwordRequired, 'password_required');
+          }
+          if ('code' in body) {
+            await phone.removeWithCode(userId, body.code);
+            return { status: 'ok' as const, sms_mfa_factor: null };
+          }
+          await phone.startRemoval(userId);
+          return { status: 'code_sent' as const, sms_mfa_factor: await enrolledFactor(phone, userId) };
         }
         if ('code' in body.sms) {
           const enrolledAt = await phone.confirmEnrolment(userId, body.sms.phone_number, body.sms.code);
@@ -49,16 +73,7 @@ export const twoFactorRoutes =
           };
         }
         await phone.startEnrolment(userId, body.sms.phone_number);
-        const current = await phone.enrolled(userId);
-        return {
-          status: 'code_sent' as const,
-          sms_mfa_factor: current
-            ? {
-                enrolled_at_unix: Math.floor(current.enrolledAt.getTime() / 1000),
-                phone_number_hint: maskPhone(current.phone),
-              }
-            : null,
-        };
+        return { status: 'code_sent' as const, sms_mfa_factor: await enrolledFactor(phone, userId) };
       },
     );
 

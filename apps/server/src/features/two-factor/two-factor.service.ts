@@ -2,7 +2,7 @@ import { isAPIError } from 'better-auth/api';
 import type { Auth } from '../../auth/auth';
 import type { AppDb } from '../../db/client';
 import { AppError } from '../../errors';
-import { removeTwoFactor } from './two-factor.repo';
+import { hasPassword, removeTwoFactor } from './two-factor.repo';
 
 /** better-auth's APIError as ours, keeping its upper-case code (decision 007). */
 function asAppError(error: unknown): unknown {
@@ -25,6 +25,11 @@ export class TwoFactorService {
     } catch (error) {
       throw asAppError(error);
     }
+  }
+
+  /** Whether sensitive changes are confirmed with a password (false for accounts made by social sign-in). */
+  hasPassword(userId: string): Promise<boolean> {
+    return hasPassword(this.db, userId);
   }
 
   /** POST /v1/user/backup-code: new backup codes (the old ones stop working); needs the password. */
