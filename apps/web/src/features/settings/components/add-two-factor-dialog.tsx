@@ -10,6 +10,7 @@ import { showErrorToast } from '@/lib/error-toast';
 import { useConfirmTwoFactor } from '../api/confirm-two-factor';
 import { useEnableTwoFactor, type EnableTwoFactorResult } from '../api/enable-two-factor';
 import { BackupCodes } from './backup-codes';
+import { CodeEntryForm } from './code-entry-form';
 import { QrCode } from './qr-code';
 
 type Props = { open: boolean; onClose: () => void };
@@ -39,8 +40,7 @@ export function AddTwoFactorDialog({ open, onClose }: Props) {
     enable.mutate(password, { onSuccess: setSetup, onError: (error) => showErrorToast(error) });
   };
 
-  const verify = (event: FormEvent) => {
-    event.preventDefault();
+  const verify = () => {
     confirm.mutate(code, {
       onSuccess: () => {
         setDone(true);
@@ -74,7 +74,18 @@ export function AddTwoFactorDialog({ open, onClose }: Props) {
           </div>
         </div>
       ) : setup ? (
-        <form onSubmit={verify} className="space-y-5">
+        <CodeEntryForm
+          label="Authentication code"
+          code={code}
+          onCodeChange={setCode}
+          onSubmit={verify}
+          pending={confirm.isPending}
+          secondary={
+            <Button variant="secondary" onClick={close}>
+              Cancel
+            </Button>
+          }
+        >
           <div className="flex flex-col items-center gap-3">
             <QrCode value={setup.totpURI} label="QR code for your authenticator app" />
             <p className="text-center text-xs text-zinc-500">
@@ -84,29 +95,7 @@ export function AddTwoFactorDialog({ open, onClose }: Props) {
               </code>
             </p>
           </div>
-          <Field label="Authentication code">
-            {(id) => (
-              <Input
-                id={id}
-                autoFocus
-                required
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                value={code}
-                onChange={(event) => setCode(event.target.value)}
-              />
-            )}
-          </Field>
-          <div className="flex justify-end gap-2">
-            <Button variant="secondary" onClick={close}>
-              Cancel
-            </Button>
-            <LoadingButton type="submit" loading={confirm.isPending} disabled={code.trim().length < 6}>
-              Verify
-            </LoadingButton>
-          </div>
-        </form>
+        </CodeEntryForm>
       ) : (
         <form onSubmit={start} className="space-y-5">
           <Field label="Password">

@@ -8,52 +8,31 @@ import { toast } from '@/components/ui/toast/toast-store';
 import { showErrorToast } from '@/lib/error-toast';
 
 import { useCurrentUser } from '../api/get-user';
+import { useHasPassword } from '../api/list-accounts';
 import { useUpdatePhoneFactor } from '../api/update-phone-factor';
+import { useTextedCode } from '../hooks/use-texted-code';
+import { CodeEntryForm } from './code-entry-form';
 import { PasswordDialog } from './password-dialog';
+import { RemovePhoneDialog } from './remove-phone-dialog';
 
 /** Adds a phone: the number, then the code texted to it. */
 function AddPhoneDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const update = useUpdatePhoneFactor();
   const [phone, setPhone] = useState('');
-  const [code, setCode] = useState('');
-  const [codeSent, setCodeSent] = useState(false);
-
+  const number = () => phone.replace(/[\s()-]/g, '');
   const close = () => {
     setPhone('');
-    setCode('');
-    setCodeSent(false);
+    texted.reset();
     onClose();
   };
-
-  const sendCode = (event?: FormEvent<HTMLFormElement>) => {
-    event?.preventDefault();
-    update.mutate(
-      { sms: { phone_number: phone.replace(/[\s()-]/g, '') } },
-      {
-        onSuccess: () => {
-          setCodeSent(true);
-          toast.success('We have sent you a text message with a verification code.');
-        },
-        onError: (error) => showErrorToast(error),
-      },
-    );
-  };
-
-  const confirm = (event: FormEvent<HTMLFormElement>) => {
+  const texted = useTextedCode({
+    sendBody: () => ({ sms: { phone_number: number() } }),
+    confirmBody: (code) => ({ sms: { phone_number: number(), code } }),
+    confirmedText: 'Text message codes are on for your account',
+    onConfirmed: close,
+  });
+  const sendCode = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    update.mutate(
-      { sms: { phone_number: phone.replace(/[\s()-]/g, ''), code: code.trim() } },
-      {
-        onSuccess: () => {
-          toast.success('Text message codes are on for your account');
-          close();
-        },
-        onError: (error) => {
-          setCode('');
-          showErrorToast(error);
-        },
-      },
-    );
+    texted.sendCode();
   };
 
   return (
@@ -62,37 +41,24 @@ function AddPhoneDialog({ open, onClose }: { open: boolean; onClose: () => void 
       onOpenChange={(next) => !next && close()}
       title="Add a phone number"
       description={
-        codeSent
+        texted.codeSent
           ? `Enter the 6-digit code we texted to ${phone}.`
           : 'Sign-in will ask for a code we text to this number.'
       }
     >
-      {codeSent ? (
-        <form onSubmit={confirm} className="space-y-5">
-          <Field label="Verification code">
-            {(id) => (
-              <Input
-                id={id}
-                name="code"
-                autoFocus
-                required
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                value={code}
-                onChange={(event) => setCode(event.target.value)}
-              />
-            )}
-          </Field>
-          <div className="flex flex-wrap justify-between gap-2">
-            <Button variant="ghost" disabled={update.isPending} onClick={() => sendCode()}>
+      {texted.codeSent ? (
+        <CodeEntryForm
+          label="Verification code"
+          code={texted.code}
+          onCodeChange={texted.setCode}
+          onSubmit={texted.confirm}
+          pending={texted.pending}
+          secondary={
+            <Button variant="ghost" disabled={texted.pending} onClick={texted.sendCode}>
               Resend code
             </Button>
-            <LoadingButton type="submit" loading={update.isPending}>
-              Verify
-            </LoadingButton>
-          </div>
-        </form>
+          }
+        />
       ) : (
         <form onSubmit={sendCode} className="space-y-5">
           <Field
@@ -117,7 +83,7 @@ function AddPhoneDialog({ open, onClose }: { open: boolean; onClose: () => void 
             <Button variant="ghost" onClick={close}>
               Cancel
             </Button>
-            <LoadingButton type="submit" loading={update.isPending}>
+            <LoadingButton type="submit" loading={texted.pending}>
               Send code
             </LoadingButton>
           </div>
@@ -127,9 +93,13 @@ function AddPhoneDialog({ open, onClose }: { open: boolean; onClose: () => void 
   );
 }
 
-/** The phone (SMS) second factor in the security settings: add with a texted code, remove with the password. */
+/**
+ * The phone (SMS) second factor in the security settings: add with a texted code; remove with the password,
+ * or without one (social sign-in) with a code texted to the phone.
+ */
 export function PhoneFactorSetting() {
   const user = useCurrentUser();
+  const hasPassword = useHasPassword();
   const update = useUpdatePhoneFactor();
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState(false);
@@ -157,27 +127,31 @@ export function PhoneFactorSetting() {
         </Button>
       )}
       <AddPhoneDialog open={adding} onClose={() => setAdding(false)} />
-      <PasswordDialog
-        open={removing}
-        title="Remove your phone number?"
-        description="Sign-in will no longer text you a code."
-        confirmText="Remove"
-        danger
-        pending={update.isPending}
-        onClose={() => setRemoving(false)}
-        onConfirm={(password) =>
-          update.mutate(
-            { sms: null, password },
-            {
-              onSuccess: () => {
-                setRemoving(false);
-                toast.success('Phone number removed');
+      {hasPassword ? (
+        <PasswordDialog
+          open={removing}
+          title="Remove your phone number?"
+          description="Sign-in will no longer text you a code."
+          confirmText="Remove"
+          danger
+          pending={update.isPending}
+          onClose={() => setRemoving(false)}
+          onConfirm={(password) =>
+            update.mutate(
+              { sms: null, password },
+              {
+                onSuccess: () => {
+                  setRemoving(false);
+                  toast.success('Phone number removed');
+                },
+                onError: (error) => showErrorToast(error),
               },
-              onError: (error) => showErrorToast(error),
-            },
-          )
-        }
-      />
+            )
+          }
+        />
+      ) : (
+        <RemovePhoneDialog open={removing} onClose={() => setRemoving(false)} />
+      )}
     </div>
   );
 }
