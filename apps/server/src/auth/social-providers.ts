@@ -64,6 +64,38 @@ async function gitHubUserInfo(apiUrl: string, accessToken: string): Promise<Gene
   };
 }
 
+type OAuth2Tokens = Parameters<NonNullable<GenericOAuthConfig['getUserInfo']>>[0];
+
+/** What Apple posts once, as the `user` form field of the first authorization's callback (JSON). */
+type AppleFirstAuthorization = { name?: { firstName?: string; lastName?: string }; email?: string };
+
+/**
+ * Apple has no userinfo endpoint: the profile is the ID token (better-auth verified it, with the nonce,
+ * before this runs). The name is never in the token; Apple posts it once, with the first authorization
+ * (response_mode=form_post), and better-auth hands that `user` field over parsed as `tokens.user`. It names
+ * the new user; later sign-ins carry no name and leave the stored one alone (no overrideUserInfo).
+ */
+export function appleUserInfo(tokens: OAuth2Tokens & { user?: AppleFirstAuthorization }): GenericOAuthUserInfo | null {
+  const payload = tokens.idToken?.split('.')[1];
+  if (!payload) return null;
+  const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
+  if (typeof claims.sub !== 'string') return null;
+  const email = typeof claims.email === 'string' ? claims.email : undefined;
+  const given = tokens.user?.name?.firstName?.trim() ?? '';
+  const family = tokens.user?.name?.lastName?.trim() ?? '';
+  const profile = {
+    ...claims,
+    id: claims.sub,
+    sub: claims.sub,
+    email,
+    // Apple sends `email_verified` as a boolean or as the string "true".
+    emailVerified: claims.email_verified === true || claims.email_verified === 'true',
+    given_name: given || undefined,
+    family_name: family || undefined,
+  };
+  return { ...profile, name: [given, family].filter(Boolean).join(' ') || fallbackName(profile) };
+}
+
 /**
  * better-auth generic OAuth configs for the configured providers. Google and Apple are OpenID Connect
  * (endpoints and signing keys from the issuer's discovery document, ID tokens verified with a nonce);
@@ -110,6 +142,7 @@ export function socialProviderConfigs(config: SocialConfig): GenericOAuthConfig[
       scopes: ['openid', 'name', 'email'],
       // Apple posts the result back when name or email is asked for.
       responseMode: 'form_post',
+      getUserInfo: async (tokens) => appleUserInfo(tokens),
       mapProfileToUser,
     });
   }

@@ -11,7 +11,8 @@ import Provider, { type Configuration } from 'oidc-provider';
  * can use it as `GITHUB_URL` and `GITHUB_API_URL`; Google and Apple find everything by discovery.
  *
  * The sign-in page (`/interaction/:uid`) asks for an e-mail address and a name and signs that person in
- * (no password: it is a test identity provider). Run it alone with
+ * (no password: it is a test identity provider). As Apple does, the name reaches the Apple client only
+ * once: as the `user` form field of its first authorization's form post. Run it alone with
  * `node --import tsx apps/server/src/testing/oidc-stand-in.ts <port> <app-origin>` (the e2e config does).
  */
 
@@ -85,6 +86,8 @@ export async function startOidcStandIn(opts: { appOrigin: string; port?: number 
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
     scopes: ['openid', 'offline_access', 'name', 'read:user', 'user:email'],
     features: { devInteractions: { enabled: false } },
+    // Like Google and Apple: the ID token carries the granted claims (email), not only `sub`.
+    conformIdTokenClaims: false,
     routes: {
       authorization: '/login/oauth/authorize',
       token: '/login/oauth/access_token',
@@ -122,6 +125,25 @@ export async function startOidcStandIn(opts: { appOrigin: string; port?: number 
       ctx.url = `${url.pathname}${url.search}`;
     }
     await next();
+  });
+
+  // Apple posts the user's name once, with the first authorization of the app: a `user` form field
+  // (JSON) beside `code` in the response_mode=form_post page, never in the ID token.
+  const appleAuthorized = new Set<string>();
+  provider.middleware.unshift(async (ctx, next) => {
+    await next();
+    if (typeof ctx.body !== 'string' || !ctx.body.includes('/api/auth/callback/apple"')) return;
+    const code = /<input type="hidden" name="code" value="([^"]*)"\/>/.exec(ctx.body)?.[1];
+    const grant = code ? await provider.AuthorizationCode.find(code) : undefined;
+    const account = grant?.accountId ? accounts.get(grant.accountId) : undefined;
+    if (!account || appleAuthorized.has(account.email)) return;
+    appleAuthorized.add(account.email);
+    const [firstName, ...rest] = account.name.split(/\s+/);
+    const user = JSON.stringify({ name: { firstName, lastName: rest.join(' ') }, email: account.email });
+    ctx.body = ctx.body.replace(
+      /(<input type="hidden" name="code" value="[^"]*"\/>)/,
+      `$1\n<input type="hidden" name="user" value="${escapeHtml(user)}"/>`,
+    );
   });
 
   provider.use(async (ctx, next) => {

@@ -49,8 +49,7 @@ describe(`social sign-in (Google, GitHub, Apple against a local OIDC provider) o
       expect(user.is_email_verified).toBe(true);
       expect(user.workspace_id).toBeTruthy();
       const [row] = await app.database.db.select().from(users).where(eq(users.email, email));
-      // Apple's ID token carries no name (Apple posts it once, outside the token): the address stands in.
-      expect(row!.name).toBe(provider === 'apple' ? email.split('@')[0] : 'Ada Lovelace');
+      expect(row!.name).toBe('Ada Lovelace');
       const linked = await app.database.db
         .select({ providerId: accounts.providerId, accountId: accounts.accountId })
         .from(accounts)
@@ -63,6 +62,26 @@ describe(`social sign-in (Google, GitHub, Apple against a local OIDC provider) o
       expect(second.email).toBe(email);
     },
   );
+
+  it('names a new Apple user from the `user` field Apple posts with the first authorization only', async () => {
+    const db = app.database.db;
+    const email = newEmail('apple-name');
+    const first = await socialSignIn(app, 'apple', { email, name: 'Grace Brewster Hopper' });
+    expect(first.location).toBe('/sign-up?step=welcome');
+    const nameOf = async () => (await db.select().from(users).where(eq(users.email, email)))[0]!;
+    const user = await nameOf();
+    expect(user.name).toBe('Grace Brewster Hopper');
+    const [workspace] = await db
+      .select({ name: workspaces.name })
+      .from(workspaces)
+      .where(eq(workspaces.ownerId, user.id));
+    expect(workspace!.name).toBe("Grace Brewster Hopper's Workspace");
+
+    // Later authorizations post no name: the stored one stays.
+    const again = await socialSignIn(app, 'apple', { email });
+    expect(again.location).toBe('/');
+    expect((await nameOf()).name).toBe('Grace Brewster Hopper');
+  });
 
   it('hands the session back to the opener in the popup flow', async () => {
     const email = newEmail('popup');
