@@ -50,6 +50,23 @@ function splitChoice(attribution: RegistrationAttribution | null | undefined) {
 }
 
 /**
+ * Takes the product-updates choice of a pre-sign-up row written before the account existed (a later one
+ * could be anyone's) and removes it from the row. Called in the transaction that creates the profile, so
+ * the account starts with the answer given on the form.
+ */
+export async function takePreSignUpChoice(
+  tx: AppDb,
+  email: string,
+  accountCreatedAt: Date,
+): Promise<boolean | undefined> {
+  const [pre] = await tx.select().from(preSignUps).where(eq(preSignUps.email, email.toLowerCase()));
+  const fromPre = pre && pre.createdAt <= accountCreatedAt ? splitChoice(pre.attribution) : null;
+  if (!fromPre) return undefined;
+  await tx.update(preSignUps).set({ attribution: fromPre.rest }).where(eq(preSignUps.email, pre!.email));
+  return fromPre.choice;
+}
+
+/**
  * Takes the product-updates choice made on the sign-up form (pre-sign-up's account_metadata), once: from
  * the pre-sign-up row if it was written before the account existed (a later one could be anyone's), or
  * from the profile's registration attribution that post-registration setup merged it into. The choice is
@@ -68,15 +85,8 @@ export async function takeSignUpProductUpdates(db: AppDb, userId: string): Promi
       .where(eq(users.id, userId))
       .for('update');
     if (!row) return undefined;
-    const [pre] = await tx.select().from(preSignUps).where(eq(preSignUps.email, row.email.toLowerCase()));
-    const fromPre = pre && pre.createdAt <= row.createdAt ? splitChoice(pre.attribution) : null;
-    if (fromPre) {
-      await tx
-        .update(preSignUps)
-        .set({ attribution: fromPre.rest })
-        .where(eq(preSignUps.email, pre!.email));
-      return fromPre.choice;
-    }
+    const fromPre = await takePreSignUpChoice(tx, row.email, row.createdAt);
+    if (fromPre !== undefined) return fromPre;
     const fromProfile = splitChoice(row.attribution);
     if (!fromProfile) return undefined;
     await tx

@@ -97,6 +97,9 @@ describe(`consent on ${process.env.TEST_DB}`, () => {
     });
     expect(pre.status).toBe(200);
     const user = await createTestUser(app, { email });
+    // The account starts with the answer, before the app registers a location.
+    const me = await call(user, '/v1/user', undefined, 'GET');
+    expect(await me.json()).toMatchObject({ agrees_to_product_updates: false });
     const first = await call(user, '/v1/user/register-geolocation', {}, 'POST', CHICAGO);
     expect(await first.json()).toMatchObject({ geo_location: 'US-IL', agrees_to_product_updates: false });
     const [kept] = await app.database.db.select().from(preSignUps).where(eq(preSignUps.email, email));

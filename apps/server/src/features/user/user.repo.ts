@@ -5,6 +5,7 @@ import { sessions, users } from '../../db/schema/auth';
 import { phoneFactors, twoFactors } from '../../db/schema/two-factor';
 import { userProfiles } from '../../db/schema/user-profiles';
 import { workspaceMembers, workspaces } from '../../db/schema/workspaces';
+import { takePreSignUpChoice } from '../consent/consent.repo';
 
 export type UserRow = typeof users.$inferSelect;
 export type ProfileRow = typeof userProfiles.$inferSelect;
@@ -33,6 +34,14 @@ export async function insertPersonalAccount(
       .from(userProfiles)
       .where(eq(userProfiles.userId, input.userId));
     if (existing.length) return;
+    const [account] = await tx
+      .select({ email: users.email, createdAt: users.createdAt })
+      .from(users)
+      .where(eq(users.id, input.userId));
+    // The answer given on the sign-up form, from the start (not only once the app first registers a location).
+    const productUpdates = account
+      ? await takePreSignUpChoice(tx, account.email, account.createdAt)
+      : undefined;
     await tx.insert(workspaces).values({
       id: input.workspaceId,
       name: input.workspaceName,
@@ -48,6 +57,7 @@ export async function insertPersonalAccount(
       publicUserId: input.publicUserId,
       isInternal: input.isInternal,
       isOnboardingCompleted: !input.needsOnboarding,
+      ...(productUpdates !== undefined && { agreesToProductUpdates: productUpdates }),
     });
   });
 }
