@@ -29,6 +29,8 @@ export async function completeAtProvider(
   let url = providerUrl;
   let method = 'GET';
   let body: string | undefined;
+  // A browser sends the Origin of the page a form was posted from (Apple's form post: the provider's).
+  let origin: string | undefined;
   for (let hop = 0; hop < 20; hop++) {
     const onApp = new URL(url).origin === appOrigin;
     const jar = onApp ? appJar : providerJar;
@@ -38,12 +40,14 @@ export async function completeAtProvider(
       headers: {
         cookie: jar.toString(),
         ...(body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+        ...(origin ? { origin } : {}),
       },
       body,
     });
     jar.take(res);
     method = 'GET';
     body = undefined;
+    origin = undefined;
     const location = res.headers.get('location');
     if (res.status >= 300 && res.status < 400 && location) {
       const next = new URL(location, url);
@@ -58,6 +62,7 @@ export async function completeAtProvider(
     expect(res.status, text).toBe(200);
     const interaction = /action="(\/interaction\/[\w-]+)"/.exec(text);
     if (interaction) {
+      origin = new URL(url).origin;
       url = new URL(interaction[1]!, url).href;
       method = 'POST';
       body = new URLSearchParams({ email: identity.email, name: identity.name ?? '' }).toString();
@@ -67,6 +72,7 @@ export async function completeAtProvider(
     const action = /<form[^>]*action="([^"]+)"/.exec(text);
     if (action) {
       const fields = [...text.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)];
+      origin = new URL(url).origin;
       url = decodeHtml(action[1]!);
       method = 'POST';
       body = new URLSearchParams(fields.map((m) => [m[1]!, decodeHtml(m[2]!)])).toString();
