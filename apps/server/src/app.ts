@@ -143,7 +143,7 @@ export async function buildApp({ config, database, bus = new EventBus(), logger 
   await app.register(supportAccessRoutes(new SupportAccessService(database.db, config, mailer)));
   // Accounts part 2: API-key management, backup-code calls of the second factor (decision 009).
   await app.register(apiKeysFeature(database.db));
-  await app.register(twoFactorFeature(auth, database.db, phoneFactor));
+  await app.register(twoFactorFeature(auth, database.db, phoneFactor, sensitiveActions));
   await app.register(socialSignInRoutes(config.social));
   // End of accounts part 2.
   registerLiveRoutes(app, bus, {

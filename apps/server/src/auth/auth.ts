@@ -150,6 +150,9 @@ export function createAuth(db: AppDb, config: Config, deps: AuthDeps) {
       oauthPopup(),
       twoFactor({
         issuer: 'Vocalis',
+        // Accounts without a password (social sign-in) manage the authenticator app without one; the
+        // /api/auth/two-factor/* routes in features/two-factor ask them for a fresh session instead (decision 026).
+        allowPasswordless: true,
         backupCodeOptions: { amount: 10, length: 10, storeBackupCodes: 'encrypted' },
         accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: 900 },
         // The phone factor: a 6-digit code texted to the enrolled number (SmsSender), kept hashed, 5 tries.

@@ -15,7 +15,7 @@ import type { Mailer } from '../../mail/mailer';
 import { requirePrincipal } from '../../plugins/auth';
 import { findUser } from '../user/user.repo';
 import * as repo from './account-codes.repo';
-import type { SessionLookup } from './current-session';
+import type { CurrentSession, SessionLookup } from './current-session';
 import { hashCode, issueCode } from './email-change.service';
 
 // Mails per user and hour: a few retries, not a mail for every click.
@@ -49,15 +49,20 @@ export class SensitiveActionService {
       throw forbidden('This action needs a signed-in session, not an API key.', 'session_required');
     const session = await this.sessions(request);
     if (!session) throw unauthorized();
-    const emailAccessVerifiedAt = await repo.lastEmailAccessGrant(this.db, principal.userId, session.id);
+    await this.check(principal.userId, session);
+  };
+
+  /** The same rule for a caller whose session is already known (routes outside /v1, e.g. /api/auth/*). */
+  async check(userId: string, session: CurrentSession): Promise<void> {
+    const emailAccessVerifiedAt = await repo.lastEmailAccessGrant(this.db, userId, session.id);
     const now = new Date();
     if (isSensitiveActionAllowed({ now, sessionCreatedAt: session.createdAt, emailAccessVerifiedAt })) return;
-    const mailed = await this.mailCode(principal.userId);
+    const mailed = await this.mailCode(userId);
     throw forbidden(
       mailed ? MESSAGES.emailAccessRequired : MESSAGES.emailAccessRequiredNoMail,
       EMAIL_ACCESS_REQUIRED,
     );
-  };
+  }
 
   private async mailCode(userId: string): Promise<boolean> {
     const user = await findUser(this.db, userId);

@@ -10,12 +10,21 @@ import { okResponse } from '@vocalis/contracts/user';
 import type { Auth } from '../../auth/auth';
 import { authRequestHeaders } from '../../auth/auth-proxy';
 import type { AppDb } from '../../db/client';
-import { requireUser } from '../../plugins/auth';
+import { requirePrincipal, requireUser } from '../../plugins/auth';
 import { badRequest } from '../../errors';
+import type { SensitiveActionService } from '../account-codes/sensitive-actions.service';
 import { maskPhone, PHONE_FACTOR_MESSAGES, type PhoneFactorService } from './phone-factor.service';
 import { TwoFactorService } from './two-factor.service';
 
 const tags = ['user'];
+
+/** better-auth's two-factor calls that pass our rules first (see twoFactorRoutes). */
+const TAKEN_OVER_AUTH_PATHS = [
+  '/two-factor/enable',
+  '/two-factor/disable',
+  '/two-factor/get-totp-uri',
+  '/two-factor/generate-backup-codes',
+] as const;
 
 /** The enrolled phone as GET /v1/user shows it (masked), or null. */
 async function enrolledFactor(phone: PhoneFactorService, userId: string) {
@@ -30,8 +39,40 @@ async function enrolledFactor(phone: PhoneFactorService, userId: string) {
 
 /** Backup-code calls of accounts.md §7; enrolment and the sign-in step are better-auth's /api/auth/two-factor/*. */
 export const twoFactorRoutes =
-  (service: TwoFactorService, phone: PhoneFactorService): FastifyPluginAsyncZod =>
+  (
+    service: TwoFactorService,
+    phone: PhoneFactorService,
+    sensitive: Pick<SensitiveActionService, 'require' | 'check'>,
+  ): FastifyPluginAsyncZod =>
   async (app) => {
+    /**
+     * better-auth's own calls that enrol, read or remove the authenticator app (decision 026). They are
+     * answered by better-auth as before, after our rules: removing it needs a fresh session (or verified
+     * email access), and so does every one of them for an account without a password, which better-auth
+     * (allowPasswordless) lets through without one. Otherwise 403 email_access_verification_required.
+     */
+    for (const path of TAKEN_OVER_AUTH_PATHS) {
+      app.post(
+        `/api/auth${path}`,
+        { config: { public: true }, schema: { hide: true } },
+        async (request, reply) => {
+          const headers = authRequestHeaders(request);
+          const caller = await service.caller(headers);
+          if (caller && (path === '/two-factor/disable' || !(await service.hasPassword(caller.userId)))) {
+            await sensitive.check(caller.userId, caller.session);
+          }
+          const res = await service.forward(request.url, headers, request.body);
+          reply.status(res.status);
+          res.headers.forEach((value, key) => {
+            if (key !== 'set-cookie') reply.header(key, value);
+          });
+          const cookies = res.headers.getSetCookie();
+          if (cookies.length) reply.header('set-cookie', cookies);
+          return reply.send(res.body ? Buffer.from(await res.arrayBuffer()) : null);
+        },
+      );
+    }
+
     app.post(
       '/v1/user/update-mfa-factors',
       {
@@ -46,6 +87,8 @@ export const twoFactorRoutes =
         const userId = requireUser(request);
         const body = request.body;
         if (body.sms === null) {
+          // Removing a second factor is a sensitive action (decision 026), besides its password or code.
+          await sensitive.require(request);
           if ('password' in body) {
             await service.checkPassword(authRequestHeaders(request), body.password);
             await phone.remove(userId);
@@ -88,7 +131,11 @@ export const twoFactorRoutes =
         },
       },
       async (request) => {
-        requireUser(request);
+        const userId = requireUser(request);
+        // Without a password to confirm with, the session must be fresh (or have verified email access).
+        if (request.body.password === undefined && !(await service.hasPassword(userId))) {
+          await sensitive.require(request);
+        }
         const codes = await service.regenerateBackupCodes(authRequestHeaders(request), request.body.password);
         return { backup_codes: codes };
       },
@@ -107,6 +154,12 @@ export const twoFactorRoutes =
         },
       },
       async (request, reply) => {
+        // Signed in, this removes the second factor: a sensitive action. At the sign-in step there is no
+        // session yet; the two-factor cookie and the backup code are the proof.
+        if (request.principal) {
+          requirePrincipal(request);
+          await sensitive.require(request);
+        }
         const { setCookies } = await service.removeWithBackupCode(
           authRequestHeaders(request),
           request.params.code,
@@ -121,5 +174,9 @@ export const twoFactorRoutes =
   };
 
 /** The feature as one plugin for app.ts. */
-export const twoFactorFeature = (auth: Auth, db: AppDb, phone: PhoneFactorService): FastifyPluginAsyncZod =>
-  twoFactorRoutes(new TwoFactorService(auth, db), phone);
+export const twoFactorFeature = (
+  auth: Auth,
+  db: AppDb,
+  phone: PhoneFactorService,
+  sensitive: Pick<SensitiveActionService, 'require' | 'check'>,
+): FastifyPluginAsyncZod => twoFactorRoutes(new TwoFactorService(auth, db), phone, sensitive);

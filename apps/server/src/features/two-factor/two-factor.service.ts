@@ -1,5 +1,7 @@
 import { isAPIError } from 'better-auth/api';
 import type { Auth } from '../../auth/auth';
+import { toErrorShape } from '../../auth/auth-proxy';
+import type { CurrentSession } from '../account-codes/current-session';
 import type { AppDb } from '../../db/client';
 import { AppError } from '../../errors';
 import { hasPassword, removeTwoFactor } from './two-factor.repo';
@@ -32,10 +34,35 @@ export class TwoFactorService {
     return hasPassword(this.db, userId);
   }
 
-  /** POST /v1/user/backup-code: new backup codes (the old ones stop working); needs the password. */
-  async regenerateBackupCodes(headers: Headers, password: string): Promise<string[]> {
+  /** The signed-in caller of an /api/auth call (cookie or bearer), or null. */
+  async caller(headers: Headers): Promise<{ userId: string; session: CurrentSession } | null> {
+    const found = await this.auth.api.getSession({ headers });
+    return found
+      ? { userId: found.user.id, session: { id: found.session.id, createdAt: new Date(found.session.createdAt) } }
+      : null;
+  }
+
+  /** Hands an /api/auth call on to better-auth unchanged; errors in our shape. */
+  async forward(url: string, headers: Headers, body: unknown): Promise<Response> {
+    const request = new Request(new URL(url, this.auth.options.baseURL), {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body ?? {}),
+    });
+    request.headers.set('content-type', 'application/json');
+    return toErrorShape(await this.auth.handler(request));
+  }
+
+  /**
+   * POST /v1/user/backup-code: new backup codes (the old ones stop working); needs the password, except
+   * for an account without one (the route then asks for a fresh session).
+   */
+  async regenerateBackupCodes(headers: Headers, password: string | undefined): Promise<string[]> {
     try {
-      const { backupCodes } = await this.auth.api.generateBackupCodes({ headers, body: { password } });
+      const { backupCodes } = await this.auth.api.generateBackupCodes({
+        headers,
+        body: password === undefined ? {} : { password },
+      });
       return backupCodes;
     } catch (error) {
       throw asAppError(error);
