@@ -9,8 +9,10 @@ import { showErrorToast } from '@/lib/error-toast';
 
 import { useConfirmTwoFactor } from '../api/confirm-two-factor';
 import { useEnableTwoFactor, type EnableTwoFactorResult } from '../api/enable-two-factor';
+import { useHasPassword } from '../api/list-accounts';
 import { BackupCodes } from './backup-codes';
 import { CodeEntryForm } from './code-entry-form';
+import { NO_PASSWORD_NOTE } from './password-dialog';
 import { QrCode } from './qr-code';
 
 type Props = { open: boolean; onClose: () => void };
@@ -18,10 +20,15 @@ type Props = { open: boolean; onClose: () => void };
 /** The secret of an otpauth:// URI, for typing into an app that cannot scan. */
 export const secretOf = (uri: string) => new URL(uri).searchParams.get('secret') ?? '';
 
-/** Enrolment (/app/settings?dialog=add-2fa): password → scan the QR code and verify a code → backup codes once. */
+/**
+ * Enrolment (/app/settings?dialog=add-2fa): password → scan the QR code and verify a code → backup codes
+ * once. An account without a password (social sign-in) skips the password; the server wants a recent
+ * sign-in instead, or mails a link to confirm.
+ */
 export function AddTwoFactorDialog({ open, onClose }: Props) {
   const enable = useEnableTwoFactor();
   const confirm = useConfirmTwoFactor();
+  const hasPassword = useHasPassword();
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [setup, setSetup] = useState<EnableTwoFactorResult | null>(null);
@@ -37,7 +44,7 @@ export function AddTwoFactorDialog({ open, onClose }: Props) {
 
   const start = (event: FormEvent) => {
     event.preventDefault();
-    enable.mutate(password, { onSuccess: setSetup, onError: (error) => showErrorToast(error) });
+    enable.mutate(hasPassword ? password : undefined, { onSuccess: setSetup, onError: (error) => showErrorToast(error) });
   };
 
   const verify = () => {
@@ -63,7 +70,9 @@ export function AddTwoFactorDialog({ open, onClose }: Props) {
           ? 'Each code signs you in once if you lose your authenticator app. They are shown only now.'
           : setup
             ? 'Scan the QR code with your authenticator app, then enter the 6-digit code it shows.'
-            : 'Confirm your password to set up an authenticator app.'
+            : hasPassword
+              ? 'Confirm your password to set up an authenticator app.'
+              : 'Set up an authenticator app: it shows a new code every 30 seconds for signing in.'
       }
     >
       {done && setup ? (
@@ -98,24 +107,28 @@ export function AddTwoFactorDialog({ open, onClose }: Props) {
         </CodeEntryForm>
       ) : (
         <form onSubmit={start} className="space-y-5">
-          <Field label="Password">
-            {(id) => (
-              <Input
-                id={id}
-                type="password"
-                autoFocus
-                required
-                autoComplete="current-password"
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
-              />
-            )}
-          </Field>
+          {hasPassword ? (
+            <Field label="Password">
+              {(id) => (
+                <Input
+                  id={id}
+                  type="password"
+                  autoFocus
+                  required
+                  autoComplete="current-password"
+                  value={password}
+                  onChange={(event) => setPassword(event.target.value)}
+                />
+              )}
+            </Field>
+          ) : (
+            <p className="text-sm text-zinc-600 dark:text-zinc-400">{NO_PASSWORD_NOTE}</p>
+          )}
           <div className="flex justify-end gap-2">
             <Button variant="secondary" onClick={close}>
               Cancel
             </Button>
-            <LoadingButton type="submit" loading={enable.isPending} disabled={!password}>
+            <LoadingButton type="submit" loading={enable.isPending} disabled={hasPassword && !password}>
               Continue
             </LoadingButton>
           </div>

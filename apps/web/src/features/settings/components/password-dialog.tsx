@@ -12,9 +12,18 @@ type Props = {
   confirmText: string;
   danger?: boolean;
   pending: boolean;
-  onConfirm: (password: string) => void;
+  /**
+   * The account has no password (social sign-in): no field is shown and `onConfirm` gets undefined; the
+   * server accepts a recent sign-in instead, or mails a confirmation link.
+   */
+  passwordless?: boolean;
+  onConfirm: (password: string | undefined) => void;
   onClose: () => void;
 };
+
+/** The note a passwordless account sees where others type their password. */
+export const NO_PASSWORD_NOTE =
+  'Your account has no password. If you signed in more than 10 minutes ago, we email you a link to confirm it is you.';
 
 /** Asks for the account password before a security change (the confirm dialog's input is not a password field). */
 export function PasswordDialog({
@@ -24,13 +33,15 @@ export function PasswordDialog({
   confirmText,
   danger,
   pending,
+  passwordless,
   onConfirm,
   onClose,
 }: Props) {
   const [password, setPassword] = useState('');
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (password) onConfirm(password);
+    if (passwordless) onConfirm(undefined);
+    else if (password) onConfirm(password);
   };
   const close = () => {
     setPassword('');
@@ -39,19 +50,23 @@ export function PasswordDialog({
   return (
     <Modal open={open} onOpenChange={(next) => !next && close()} title={title} description={description}>
       <form onSubmit={submit} className="space-y-5">
-        <Field label="Password">
-          {(id) => (
-            <Input
-              id={id}
-              type="password"
-              autoFocus
-              required
-              autoComplete="current-password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-            />
-          )}
-        </Field>
+        {passwordless ? (
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">{NO_PASSWORD_NOTE}</p>
+        ) : (
+          <Field label="Password">
+            {(id) => (
+              <Input
+                id={id}
+                type="password"
+                autoFocus
+                required
+                autoComplete="current-password"
+                value={password}
+                onChange={(event) => setPassword(event.target.value)}
+              />
+            )}
+          </Field>
+        )}
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={close}>
             Cancel
@@ -60,7 +75,7 @@ export function PasswordDialog({
             type="submit"
             variant={danger ? 'danger' : 'primary'}
             loading={pending}
-            disabled={!password}
+            disabled={!passwordless && !password}
           >
             {confirmText}
           </LoadingButton>

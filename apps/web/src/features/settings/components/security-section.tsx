@@ -9,6 +9,7 @@ import { showErrorToast } from '@/lib/error-toast';
 
 import { useDisableTwoFactor } from '../api/disable-two-factor';
 import { useCurrentUser } from '../api/get-user';
+import { useHasPassword } from '../api/list-accounts';
 import { useRegenerateBackupCodes } from '../api/regenerate-backup-codes';
 import { AddTwoFactorDialog } from './add-two-factor-dialog';
 import { BackupCodes } from './backup-codes';
@@ -23,6 +24,7 @@ export function SecuritySection() {
   const [searchParams, setSearchParams] = useSearchParams();
   const disable = useDisableTwoFactor();
   const regenerate = useRegenerateBackupCodes();
+  const hasPassword = useHasPassword();
   const [asking, setAsking] = useState<'remove' | 'codes' | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
 
@@ -81,6 +83,7 @@ export function SecuritySection() {
         description="Sign-in will no longer ask for a code. Your backup codes stop working."
         confirmText="Remove"
         danger
+        passwordless={!hasPassword}
         pending={disable.isPending}
         onClose={() => setAsking(null)}
         onConfirm={(password) =>
@@ -98,6 +101,7 @@ export function SecuritySection() {
         title="Generate new backup codes?"
         description="Your current backup codes stop working."
         confirmText="Generate"
+        passwordless={!hasPassword}
         pending={regenerate.isPending}
         onClose={() => setAsking(null)}
         onConfirm={(password) =>
