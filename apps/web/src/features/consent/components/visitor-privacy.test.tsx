@@ -66,6 +66,18 @@ describe('privacy choices for a signed-out visitor (accounts.md §5)', () => {
     expect(within(await choices()).getByRole('button', { name: 'Opt out' })).toBeTruthy();
   });
 
+  it('moves keyboard focus to the link when the card closes, and back into the card when it opens', async () => {
+    visit(CALIFORNIA);
+    const close = within(await choices()).getByRole('button', { name: 'Close privacy choices' });
+    close.focus();
+    fireEvent.click(close);
+    const link = screen.getByRole('button', { name: 'Your privacy choices' });
+    expect(document.activeElement).toBe(link);
+    fireEvent.click(link);
+    const region = await choices();
+    expect(document.activeElement).toBe(within(region).getByRole('button', { name: 'Close privacy choices' }));
+  });
+
   it('offers nothing in a state that is not listed, without a signal', async () => {
     const fetch = visit(ILLINOIS);
     await vi.waitFor(() => expect(fetch).toHaveBeenCalled());

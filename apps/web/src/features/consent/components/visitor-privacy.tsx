@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 
 import { CloseIcon } from '@/components/ui/icons';
@@ -38,7 +38,11 @@ function VisitorPrivacyChoices() {
   const gpc = hasGpcSignal() || data?.gpc === true;
   const [optedOut, setOptedOut] = useState(() => readCcpaOptOut());
   const [closed, setClosed] = useState(sessionFlag);
+  // Keyboard users land on the control that replaced the one they pressed (the card or the link).
+  const moveFocus = useRef(false);
+  const focusTarget = useRef<HTMLButtonElement>(null);
   const close = (value: boolean) => {
+    moveFocus.current = true;
     setClosed(value);
     try {
       window.sessionStorage.setItem(COLLAPSED_KEY, String(value));
@@ -46,6 +50,11 @@ function VisitorPrivacyChoices() {
       // Not kept: the card shows again on the next page load.
     }
   };
+  useEffect(() => {
+    if (!moveFocus.current) return;
+    moveFocus.current = false;
+    focusTarget.current?.focus();
+  }, [closed]);
 
   // A Global Privacy Control signal is an opt-out: stored at once, in browser storage and the cookie.
   useEffect(() => {
@@ -61,26 +70,32 @@ function VisitorPrivacyChoices() {
     toast.success(next ? CCPA_OPTED_OUT : CCPA_UPDATED);
   };
 
+  const applies = gpc || data?.ccpa_opt_out_applies === true;
+  // Phones: the card and the closed link follow the page (they never cover its form or footer) and the
+  // analytics banner sticks to the bottom edge above its own place at the end of the page, so scrolling
+  // uncovers everything. From sm up both float in one bottom row, side by side.
   return (
-    <>
-      {(gpc || data?.ccpa_opt_out_applies) && closed ? (
+    <div className="contents sm:pointer-events-none sm:fixed sm:inset-x-6 sm:bottom-6 sm:z-[60] sm:flex sm:items-end sm:gap-4">
+      {applies && closed ? (
         <button
+          ref={focusTarget}
           type="button"
           onClick={() => close(false)}
-          className="fixed bottom-3 left-3 z-[60] rounded-full border border-zinc-200 bg-white/95 px-3 py-1.5 text-xs font-medium text-zinc-700 shadow-md backdrop-blur hover:text-zinc-900 sm:bottom-6 sm:left-6 dark:border-zinc-800 dark:bg-zinc-900/95 dark:text-zinc-300 dark:hover:text-white"
+          className="pointer-events-auto mx-3 mb-3 block w-fit rounded-full border border-zinc-200 bg-white/95 px-3 py-1.5 text-xs font-medium text-zinc-700 shadow-md backdrop-blur hover:text-zinc-900 sm:m-0 dark:border-zinc-800 dark:bg-zinc-900/95 dark:text-zinc-300 dark:hover:text-white"
         >
           Your privacy choices
         </button>
       ) : null}
-      {(gpc || data?.ccpa_opt_out_applies) && !closed ? (
+      {applies && !closed ? (
         <section
           aria-label="Privacy choices"
-          className="fixed inset-x-3 bottom-3 z-[60] flex items-start gap-2 rounded-2xl border border-zinc-200 bg-white/95 p-4 shadow-lg backdrop-blur sm:right-auto sm:bottom-6 sm:left-6 sm:max-w-md dark:border-zinc-800 dark:bg-zinc-900/95"
+          className="pointer-events-auto relative mx-3 mb-3 flex items-start gap-2 rounded-2xl border border-zinc-200 bg-white/95 p-4 shadow-lg backdrop-blur sm:m-0 sm:max-w-md sm:flex-1 dark:border-zinc-800 dark:bg-zinc-900/95"
         >
           <div className="min-w-0 flex-1">
             <CcpaOptOutRow gpc={gpc} optedOut={optedOut} onChange={change} />
           </div>
           <button
+            ref={focusTarget}
             type="button"
             aria-label="Close privacy choices"
             onClick={() => close(true)}
@@ -90,7 +105,7 @@ function VisitorPrivacyChoices() {
           </button>
         </section>
       ) : null}
-      {data ? <AnalyticsConsentBanner country={data.location.country} /> : null}
-    </>
+      {data ? <AnalyticsConsentBanner country={data.location.country} docked /> : null}
+    </div>
   );
 }
