@@ -144,7 +144,7 @@ export async function buildApp({ config, database, bus = new EventBus(), logger 
   // Accounts part 2: API-key management, backup-code calls of the second factor (decision 009).
   await app.register(apiKeysFeature(database.db));
   await app.register(twoFactorFeature(auth, database.db, phoneFactor, sensitiveActions));
-  await app.register(socialSignInRoutes(config.social));
+  await app.register(socialSignInRoutes(config.social, config.appealUrl));
   // End of accounts part 2.
   registerLiveRoutes(app, bus, {
     authenticate: (headers) => resolvePrincipal(auth, database.db, headers),

@@ -33,6 +33,7 @@ describe(`social sign-in (Google, GitHub, Apple against a local OIDC provider) o
         { id: 'github', name: 'GitHub' },
         { id: 'apple', name: 'Apple' },
       ],
+      appeal_url: app.config.appealUrl,
     });
   });
 
@@ -118,6 +119,41 @@ describe(`social sign-in (Google, GitHub, Apple against a local OIDC provider) o
     });
     // The same session is in the popup's cookie (same origin as the app).
     expect((await me(outcome.jar)).status).toBe(200);
+  });
+
+  it('refuses a banned account in the popup with the notice; the sign-in page has its appeal link', async () => {
+    const email = newEmail('banned');
+    const first = await socialSignIn(app, 'google', { email });
+    const { user_id } = (await (await me(first.jar)).json()) as { user_id: string };
+    await app.users.setAccountState(user_id, 'banned');
+
+    const jar = new Jar();
+    const start = await app.request(
+      `/api/auth/oauth-popup/start?${new URLSearchParams({
+        provider: 'google',
+        popupOrigin: app.config.publicUrl,
+        popupNonce: 'nonce-banned',
+        callbackURL: '/',
+        newUserCallbackURL: '/sign-up?step=welcome',
+        errorCallbackURL: '/sign-in',
+      })}`,
+      { redirect: 'manual' },
+    );
+    jar.take(start);
+    const outcome = await completeAtProvider(app, start.headers.get('location')!, jar, { email });
+    const data = JSON.parse(
+      /<script type="application\/json"[^>]*>(.*?)<\/script>/s.exec(outcome.body)![1]!,
+    ) as { nonce: string; token?: string; error?: { code: string; description?: string } };
+    expect(data.nonce).toBe('nonce-banned');
+    expect(data.token).toBeUndefined();
+    expect(data.error?.code).toBe('BANNED_USER');
+    expect(data.error?.description).toMatch(/prohibited/i);
+    expect((await me(outcome.jar)).status).toBe(401);
+
+    // The popup's answer has no room for the link; the page that opened it reads it here.
+    const providers = (await (await app.request('/v1/sign-in-providers')).json()) as { appeal_url: string };
+    expect(providers.appeal_url).toBe(app.config.appealUrl);
+    expect(providers.appeal_url).toMatch(/^(https?|mailto):/);
   });
 
   it('answers "account exists with different credentials" for a password account, then links after a password sign-in', async () => {
@@ -218,14 +254,17 @@ describe(`social sign-in (Google, GitHub, Apple against a local OIDC provider) o
 describe(`social sign-in without configuration on ${process.env.TEST_DB}`, () => {
   let app: TestApp;
   beforeAll(async () => {
-    app = await startTestApp();
+    app = await startTestApp({ env: { APPEAL_URL: 'https://vocalis.test/appeal' } });
   });
   afterAll(async () => {
     await app?.close();
   });
 
   it('offers no provider and refuses to start one', async () => {
-    expect(await (await app.request('/v1/sign-in-providers')).json()).toEqual({ social: [] });
+    expect(await (await app.request('/v1/sign-in-providers')).json()).toEqual({
+      social: [],
+      appeal_url: 'https://vocalis.test/appeal',
+    });
     const res = await app.request('/api/auth/sign-in/social', {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: app.config.publicUrl },

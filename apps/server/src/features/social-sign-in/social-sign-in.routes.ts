@@ -4,12 +4,13 @@ import { enabledSocialProviders } from '../../auth/social-providers';
 import type { SocialConfig } from '../../config';
 
 /**
- * The sign-in page's provider buttons, and Apple's form-post callback leg. The flow itself is better-auth's: `/api/auth/oauth-popup/start`
+ * The sign-in page's provider buttons (with the appeal link a banned provider sign-in shows: the popup's
+ * error carries only a code and a message), and Apple's form-post callback leg. The flow itself is better-auth's: `/api/auth/oauth-popup/start`
  * (popup) or `POST /api/auth/sign-in/social` (full page), `/api/auth/callback/{provider}`, and
  * `POST /api/auth/link-social` to add a provider to the signed-in account.
  */
 export const socialSignInRoutes =
-  (social: SocialConfig): FastifyPluginAsyncZod =>
+  (social: SocialConfig, appealUrl: string): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/v1/sign-in-providers',
@@ -21,7 +22,7 @@ export const socialSignInRoutes =
           response: { 200: signInProvidersResponse },
         },
       },
-      () => ({ social: enabledSocialProviders(social) }),
+      () => ({ social: enabledSocialProviders(social), appeal_url: appealUrl }),
     );
 
     if (social.apple) await app.register(appleFormPost);

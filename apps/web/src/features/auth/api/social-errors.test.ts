@@ -25,3 +25,34 @@ describe('socialFailure (accounts.md §8 for social sign-in)', () => {
     expect(socialFailure(code, description, 'Google')).toEqual(expected);
   });
 });
+
+describe('socialFailure: a suspended account (accounts.md §6 "with an appeal link")', () => {
+  it('carries the appeal link of GET /v1/sign-in-providers to the notice', () => {
+    expect(socialFailure('BANNED_USER', 'Suspended.', 'Google', 'https://vocalis.test/appeal')).toEqual({
+      kind: 'toast',
+      message: 'Suspended.',
+      appealUrl: 'https://vocalis.test/appeal',
+    });
+    expect(socialFailure('banned_user', 'Suspended.', 'Apple', 'mailto:appeals@vocalis.test')).toEqual({
+      kind: 'toast',
+      message: 'Suspended.',
+      appealUrl: 'mailto:appeals@vocalis.test',
+    });
+  });
+
+  it('leaves out a link that is not a web or mail address, or missing', () => {
+    for (const url of ['javascript:alert(1)', '', undefined, null]) {
+      expect(socialFailure('BANNED_USER', 'Suspended.', 'Google', url)).toEqual({
+        kind: 'toast',
+        message: 'Suspended.',
+      });
+    }
+  });
+
+  it('gives no appeal link to other failures', () => {
+    expect(socialFailure('SOCIAL_PROVIDER_DISALLOWED', 'Use another.', 'Google', 'https://x.test')).toEqual({
+      kind: 'toast',
+      message: 'Use another.',
+    });
+  });
+});

@@ -20,18 +20,28 @@ const SERVER_WORDED = new Set([
 ]);
 
 export type SocialFailure =
-  { kind: 'silent' } | { kind: 'accountExists' } | { kind: 'toast'; message: string };
+  | { kind: 'silent' }
+  | { kind: 'accountExists' }
+  | { kind: 'toast'; message: string; appealUrl?: string };
 
-/** What to show for a failed social sign-in: nothing, the different-credentials dialog, or a toast. */
+/**
+ * What to show for a failed social sign-in: nothing, the different-credentials dialog, or a toast. A banned
+ * account's notice carries the appeal link (accounts.md §6) when `appealUrl` (GET /v1/sign-in-providers'
+ * appeal_url) is a web or mail address: the provider's refusal itself has only a code and a message.
+ */
 export function socialFailure(
   code: string,
   description: string | undefined,
   providerName: string,
+  appealUrl?: string | null,
 ): SocialFailure {
   const upper = code.toUpperCase();
   if (SILENT.has(upper)) return { kind: 'silent' };
   if (upper === 'ACCOUNT_NOT_LINKED') return { kind: 'accountExists' };
   if (KNOWN[upper]) return { kind: 'toast', message: KNOWN[upper] };
+  if (upper === 'BANNED_USER' && description && appealUrl && /^(https?:|mailto:)/i.test(appealUrl)) {
+    return { kind: 'toast', message: description, appealUrl };
+  }
   if (SERVER_WORDED.has(upper) && description) return { kind: 'toast', message: description };
   return { kind: 'toast', message: `Unable to login with ${providerName}.` };
 }

@@ -7,7 +7,8 @@ import { Modal } from '@/components/ui/modal';
 import { toast } from '@/components/ui/toast/toast-store';
 import { refreshSession } from '@/lib/auth';
 
-import { ACCOUNT_EXISTS_TITLE, socialFailure } from '../api/social-errors';
+import { APPEAL_LABEL } from '../api/sign-in-errors';
+import { ACCOUNT_EXISTS_TITLE, socialFailure, type SocialFailure } from '../api/social-errors';
 import {
   linkPendingProvider,
   rememberPendingLink,
@@ -21,6 +22,17 @@ import {
 import { ProviderMark } from './provider-icons';
 
 const NONE: SocialProvider[] = [];
+
+/** A failure's toast: the message, with the appeal link for a suspended account. */
+function showFailureToast(failure: Extract<SocialFailure, { kind: 'toast' }>) {
+  if (failure.appealUrl) {
+    toast.show({
+      variant: 'error',
+      title: failure.message,
+      actions: [{ label: APPEAL_LABEL, href: failure.appealUrl }],
+    });
+  } else toast.error(failure.message);
+}
 
 type SocialSignInProps = {
   /** Where to go after signing in (an allowed redirect target, or home). */
@@ -49,7 +61,9 @@ export function SocialSignIn({
   verb = 'Continue with',
 }: SocialSignInProps) {
   const queryClient = useQueryClient();
-  const providers = useSignInProviders().data?.social ?? NONE;
+  const signInProviders = useSignInProviders().data;
+  const providers = signInProviders?.social ?? NONE;
+  const appealUrl = signInProviders?.appeal_url;
   const [busy, setBusy] = useState<SocialProviderId | null>(null);
   const [existing, setExisting] = useState<SocialProvider | null>(null);
   // "Sign in with password": focus goes to the form once the dialog has closed, not back to the button.
@@ -63,9 +77,9 @@ export function SocialSignIn({
     const description = searchParams.get('error_description') ?? undefined;
     const id = takeRedirectProvider();
     const provider = providers.find((p) => p.id === id);
-    const failure = socialFailure(redirectError, description, provider?.name ?? 'your provider');
+    const failure = socialFailure(redirectError, description, provider?.name ?? 'your provider', appealUrl);
     if (failure.kind === 'accountExists' && provider) setExisting(provider);
-    else if (failure.kind === 'toast') toast.error(failure.message);
+    else if (failure.kind === 'toast') showFailureToast(failure);
     setSearchParams(
       (params) => {
         params.delete('error');
@@ -74,7 +88,7 @@ export function SocialSignIn({
       },
       { replace: true },
     );
-  }, [redirectError, providers, searchParams, setSearchParams]);
+  }, [redirectError, providers, appealUrl, searchParams, setSearchParams]);
 
   if (providers.length === 0) return null;
 
@@ -89,9 +103,9 @@ export function SocialSignIn({
       }
       if (outcome.status === 'cancelled') return;
       if (outcome.status === 'error') {
-        const failure = socialFailure(outcome.code, outcome.message, provider.name);
+        const failure = socialFailure(outcome.code, outcome.message, provider.name, appealUrl);
         if (failure.kind === 'accountExists') setExisting(provider);
-        else if (failure.kind === 'toast') toast.error(failure.message);
+        else if (failure.kind === 'toast') showFailureToast(failure);
         return;
       }
       await refreshSession(queryClient);
