@@ -6,6 +6,7 @@ import { ErrorBoundary } from '@/components/errors/error-boundary';
 import { Button } from '@/components/ui/button';
 import { CloseIcon, MenuIcon } from '@/components/ui/icons';
 import { ThemeToggle } from '@/components/ui/theme-toggle';
+import { useReturnFocus } from '@/components/ui/use-return-focus';
 import { builtAppRoutes } from '@/config/paths';
 import { useBreakpoint } from '@/hooks/use-breakpoint';
 import { useSessionInactivitySignOut } from '@/lib/auth';
@@ -35,6 +36,8 @@ export function DashboardLayout({ children, headerActions }: DashboardLayoutProp
         undefined,
       )?.label ?? '';
 
+  const drawerFocus = useReturnFocus();
+
   // The drawer only exists on narrow screens; widening the window closes it.
   useEffect(() => {
     if (wide) setDrawerOpen(false);
@@ -52,6 +55,7 @@ export function DashboardLayout({ children, headerActions }: DashboardLayoutProp
         <Dialog.Portal>
           <Dialog.Overlay className="fixed inset-0 z-40 animate-overlay-in bg-zinc-950/40 backdrop-blur-[2px] lg:hidden" />
           <Dialog.Content
+            {...drawerFocus}
             aria-describedby={undefined}
             className="fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] animate-drawer-in border-r border-zinc-200 bg-white shadow-2xl lg:hidden dark:border-zinc-800 dark:bg-zinc-900"
           >

@@ -1,25 +1,28 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
 
+import { useReturnFocus } from './use-return-focus';
+
 type ModalProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
   description?: ReactNode;
   children: ReactNode;
-  /** Where focus goes when the dialog closes (call event.preventDefault() to move it elsewhere). */
+  /** Where focus goes when the dialog closes (call event.preventDefault() to move it elsewhere); by default back to the element focused when it opened. */
   onCloseAutoFocus?: (event: Event) => void;
 };
 
 /** A centred dialog with the confirm dialog's look, for forms and multi-step flows. */
 export function Modal({ open, onOpenChange, title, description, children, onCloseAutoFocus }: ModalProps) {
+  const returnFocus = useReturnFocus(onCloseAutoFocus);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-[80] animate-overlay-in bg-zinc-950/40 backdrop-blur-[2px]" />
         <Dialog.Content
           className="fixed top-1/2 left-1/2 z-[81] max-h-[calc(100%-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 animate-dialog-in overflow-y-auto rounded-2xl border border-zinc-200 bg-white p-6 shadow-2xl dark:border-zinc-800 dark:bg-zinc-900"
-          onCloseAutoFocus={onCloseAutoFocus}
+          {...returnFocus}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
           <Dialog.Title className="text-lg font-semibold text-zinc-900 dark:text-zinc-50">

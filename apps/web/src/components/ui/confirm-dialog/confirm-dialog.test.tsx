@@ -74,4 +74,24 @@ describe('confirm dialog', () => {
     expect(onResult).toHaveBeenCalledWith({ confirmed: false, value: '' });
     expect(screen.queryByRole('dialog')).toBeNull();
   });
+
+  it('gives focus back to the button that asked, whether cancelled or confirmed', async () => {
+    const onResult = vi.fn();
+    renderWithProviders(<Opener options={{ title: 'Delete voice?', confirmText: 'Delete' }} onResult={onResult} />);
+    const opener = screen.getByText('open');
+    opener.focus();
+    fireEvent.click(opener);
+    await screen.findByRole('dialog', { name: 'Delete voice?' });
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 10)));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(onResult).toHaveBeenCalledWith({ confirmed: false, value: '' });
+    expect(document.activeElement).toBe(opener);
+
+    fireEvent.click(opener);
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 10)));
+    expect(onResult).toHaveBeenLastCalledWith({ confirmed: true, value: '' });
+    expect(document.activeElement).toBe(opener);
+  });
 });

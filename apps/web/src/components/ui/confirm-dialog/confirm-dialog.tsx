@@ -3,6 +3,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 
 import { Button } from '../button';
 import { Field, Input } from '../input';
+import { useReturnFocus } from '../use-return-focus';
 
 export type ConfirmOptions = {
   title: string;
@@ -54,6 +55,7 @@ export function ConfirmDialog({ open, options, onResult }: ConfirmDialogProps) {
   } = options;
   const [value, setValue] = useState('');
   const remaining = useCountdown(options.waitSeconds ?? 0, open);
+  const returnFocus = useReturnFocus();
 
   const inputBlocks = input
     ? input.requiredValue !== undefined
@@ -72,7 +74,8 @@ export function ConfirmDialog({ open, options, onResult }: ConfirmDialogProps) {
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-[80] animate-overlay-in bg-zinc-950/40 backdrop-blur-[2px]" />
         <Dialog.Content
-          className="fixed top-1/2 left-1/2 z-[81] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 animate-dialog-in rounded-2xl border border-zinc-200 bg-white p-6 shadow-2xl dark:border-zinc-800 dark:bg-zinc-900"
+          className="fixed top-1/2 left-1/2 z-[81] max-h-[calc(100%-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 animate-dialog-in overflow-y-auto rounded-2xl border border-zinc-200 bg-white p-6 shadow-2xl dark:border-zinc-800 dark:bg-zinc-900"
+          {...returnFocus}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
           <form
