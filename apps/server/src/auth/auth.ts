@@ -16,6 +16,7 @@ import { authHooks, CLIENT_IP_HEADER } from './auth-hooks';
 import { hashPassword, verifyPassword } from './passwords';
 import { signInMethodBlock, signInMethodOf } from './sign-in-policy';
 import { phoneFactorMethods } from './phone-factor-methods';
+import { socialSecondFactor } from './social-second-factor';
 import { isSessionIdleExpired } from '@vocalis/domain/session-inactivity';
 import { deleteSession, inactivityTimeoutOf } from './session-activity.repo';
 import { sessionTokenOptions } from './session-tokens';
@@ -147,6 +148,8 @@ export function createAuth(db: AppDb, config: Config, deps: AuthDeps) {
       // encrypted under AUTH_SECRET; 10 failed codes lock the second step for 15 minutes.
       // Social sign-in (Google, GitHub, Apple when configured) in a popup that hands the session back.
       ...(social.length ? [genericOAuth({ config: social })] : []),
+      // Before the popup's hook: a provider sign-in asks for the second factor too (decision 026).
+      socialSecondFactor(deps.phoneFactor),
       oauthPopup(),
       twoFactor({
         issuer: 'Vocalis',

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../db/schema/auth';
 import { listMail } from '../../mail/mail.repo';
 import { Jar } from '../../testing/cookie-jar';
-import { socialSignIn, startAppWithStandIn } from '../../testing/social-sign-in';
+import { completeAtProvider, socialSignIn, startAppWithStandIn } from '../../testing/social-sign-in';
 import { createTestUser, type TestApp } from '../../testing/test-app';
 import { totpFromUri } from '../../testing/totp';
 import { newPhone, phoneFactorHarness } from './phone-factor-test-helpers';
@@ -74,6 +74,62 @@ describe(`authenticator app without a password, and removing a factor as a sensi
     expect(((await codes.json()) as { backup_codes: string[] }).backup_codes).toHaveLength(10);
   });
 
+  it('then a provider sign-in asks for the code: no session until the right code, which signs in', async () => {
+    const email = newEmail();
+    const { jar } = await socialSignIn(app, 'google', { email, name: 'Ada Lovelace' });
+    const { uri } = await enrolTotp(jar);
+
+    const again = await socialSignIn(app, 'google', { email });
+    expect(again.location).toBe('/sign-in?error=TWO_FACTOR_REQUIRED&error_description=totp');
+    expect((await app.request('/v1/user', { headers: { cookie: again.jar.toString() } })).status).toBe(401);
+
+    const wrongCode = totpFromUri(uri) === '000000' ? '111111' : '000000';
+    const wrong = await post('/api/auth/two-factor/verify-totp', { code: wrongCode }, again.jar);
+    expect(wrong.status).toBe(401);
+    expect(((await wrong.json()) as Detail).detail.status).toBe('INVALID_CODE');
+    const right = await post('/api/auth/two-factor/verify-totp', { code: totpFromUri(uri) }, again.jar);
+    expect(right.status).toBe(200);
+    expect((await me(again.jar)).totp_mfa_factor).not.toBeNull();
+  });
+
+  it('the popup hands the opener the second-factor request instead of a session', async () => {
+    const email = newEmail();
+    const { jar } = await socialSignIn(app, 'github', { email });
+    const { uri } = await enrolTotp(jar);
+    // A phone too: both methods are offered.
+    const phone = newPhone();
+    await post('/v1/user/update-mfa-factors', { sms: { phone_number: phone } }, jar);
+    const enrolCode = await lastCode(phone);
+    await post('/v1/user/update-mfa-factors', { sms: { phone_number: phone, code: enrolCode } }, jar);
+
+    const popupJar = new Jar();
+    const start = await app.request(
+      `/api/auth/oauth-popup/start?${new URLSearchParams({
+        provider: 'github',
+        popupOrigin: app.config.publicUrl,
+        popupNonce: 'nonce-2fa',
+        callbackURL: '/',
+        newUserCallbackURL: '/sign-up?step=welcome',
+        errorCallbackURL: '/sign-in',
+      })}`,
+      { redirect: 'manual' },
+    );
+    popupJar.take(start);
+    const outcome = await completeAtProvider(app, start.headers.get('location')!, popupJar, { email });
+    const data = JSON.parse(/<script type="application\/json"[^>]*>(.*?)<\/script>/s.exec(outcome.body)![1]!) as {
+      nonce: string;
+      token?: string;
+      error?: { code: string; description?: string };
+    };
+    expect(data).toMatchObject({ nonce: 'nonce-2fa', error: { code: 'TWO_FACTOR_REQUIRED', description: 'totp,otp' } });
+    expect(data.token).toBeUndefined();
+    expect((await app.request('/v1/user', { headers: { cookie: outcome.jar.toString() } })).status).toBe(401);
+
+    const right = await post('/api/auth/two-factor/verify-totp', { code: totpFromUri(uri) }, outcome.jar);
+    expect(right.status).toBe(200);
+    expect((await app.request('/v1/user', { headers: { cookie: outcome.jar.toString() } })).status).toBe(200);
+  });
+
   it('an old session is refused with 403 and a mailed link; after verifying email access the app is enrolled', async () => {
     const email = newEmail();
     const { jar } = await socialSignIn(app, 'github', { email });
@@ -98,7 +154,7 @@ describe(`authenticator app without a password, and removing a factor as a sensi
   it('removing the authenticator app without a password needs a fresh session; with one it is removed', async () => {
     const email = newEmail();
     const { jar } = await socialSignIn(app, 'google', { email });
-    await enrolTotp(jar);
+    const { uri } = await enrolTotp(jar);
     const userId = await userIdOf(jar);
     await ageSessions(userId);
     const refused = await post('/api/auth/two-factor/disable', {}, jar);
@@ -106,7 +162,9 @@ describe(`authenticator app without a password, and removing a factor as a sensi
     expect(((await refused.json()) as Detail).detail).toEqual(EMAIL_ACCESS);
     expect((await me(jar)).totp_mfa_factor).not.toBeNull();
 
+    // Signing in again (with the second step) makes a fresh session.
     const fresh = await socialSignIn(app, 'google', { email });
+    expect((await post('/api/auth/two-factor/verify-totp', { code: totpFromUri(uri) }, fresh.jar)).status).toBe(200);
     const ok = await post('/api/auth/two-factor/disable', {}, fresh.jar);
     expect(ok.status).toBe(200);
     expect((await me(fresh.jar)).totp_mfa_factor).toBeNull();
