@@ -56,3 +56,15 @@ describe('socialFailure: a suspended account (accounts.md §6 "with an appeal li
     });
   });
 });
+
+describe('socialFailure: an account with a second factor (decision 026)', () => {
+  it.each([
+    ['totp', ['totp']],
+    ['otp', ['otp']],
+    ['totp,otp', ['totp', 'otp']],
+    [undefined, ['totp']],
+    ['nonsense', ['totp']],
+  ] as const)('TWO_FACTOR_REQUIRED with %s asks for %j', (description, methods) => {
+    expect(socialFailure('TWO_FACTOR_REQUIRED', description, 'Google')).toEqual({ kind: 'twoFactor', methods });
+  });
+});

@@ -22,6 +22,8 @@ const SERVER_WORDED = new Set([
 export type SocialFailure =
   | { kind: 'silent' }
   | { kind: 'accountExists' }
+  /** The account has a second factor: the provider step is done, the code step follows (decision 026). */
+  | { kind: 'twoFactor'; methods: string[] }
   | { kind: 'toast'; message: string; appealUrl?: string };
 
 /**
@@ -38,6 +40,11 @@ export function socialFailure(
   const upper = code.toUpperCase();
   if (SILENT.has(upper)) return { kind: 'silent' };
   if (upper === 'ACCOUNT_NOT_LINKED') return { kind: 'accountExists' };
+  if (upper === 'TWO_FACTOR_REQUIRED') {
+    // The server names the methods in the description ("totp", "otp" or "totp,otp").
+    const methods = (description ?? '').split(',').filter((m) => m === 'totp' || m === 'otp');
+    return { kind: 'twoFactor', methods: methods.length ? methods : ['totp'] };
+  }
   if (KNOWN[upper]) return { kind: 'toast', message: KNOWN[upper] };
   if (upper === 'BANNED_USER' && description && appealUrl && /^(https?:|mailto:)/i.test(appealUrl)) {
     return { kind: 'toast', message: description, appealUrl };

@@ -20,6 +20,7 @@ import {
   type SocialProviderId,
 } from '../api/social-sign-in';
 import { ProviderMark } from './provider-icons';
+import { TwoFactorStep } from './two-factor-step';
 
 const NONE: SocialProvider[] = [];
 
@@ -66,6 +67,8 @@ export function SocialSignIn({
   const appealUrl = signInProviders?.appeal_url;
   const [busy, setBusy] = useState<SocialProviderId | null>(null);
   const [existing, setExisting] = useState<SocialProvider | null>(null);
+  // The account has a second factor: its code is asked for before the session exists.
+  const [secondStep, setSecondStep] = useState<string[] | null>(null);
   // "Sign in with password": focus goes to the form once the dialog has closed, not back to the button.
   const usePassword = useRef(false);
 
@@ -79,6 +82,7 @@ export function SocialSignIn({
     const provider = providers.find((p) => p.id === id);
     const failure = socialFailure(redirectError, description, provider?.name ?? 'your provider', appealUrl);
     if (failure.kind === 'accountExists' && provider) setExisting(provider);
+    else if (failure.kind === 'twoFactor') setSecondStep(failure.methods);
     else if (failure.kind === 'toast') showFailureToast(failure);
     setSearchParams(
       (params) => {
@@ -91,6 +95,15 @@ export function SocialSignIn({
   }, [redirectError, providers, appealUrl, searchParams, setSearchParams]);
 
   if (providers.length === 0) return null;
+
+  /** Signed in (after the provider, or after its second step): links a pending provider, then goes on. */
+  const signedIn = async (isNewUser: boolean) => {
+    await refreshSession(queryClient);
+    // Resuming "account exists": the provider that was refused is linked now that the user is in.
+    if (await linkPendingProvider(targetPath)) return;
+    if (isNewUser) onNewUser();
+    else onSignedIn();
+  };
 
   const start = async (provider: SocialProvider) => {
     if (busy) return;
@@ -105,14 +118,11 @@ export function SocialSignIn({
       if (outcome.status === 'error') {
         const failure = socialFailure(outcome.code, outcome.message, provider.name, appealUrl);
         if (failure.kind === 'accountExists') setExisting(provider);
+        else if (failure.kind === 'twoFactor') setSecondStep(failure.methods);
         else if (failure.kind === 'toast') showFailureToast(failure);
         return;
       }
-      await refreshSession(queryClient);
-      // Resuming "account exists": the provider that was refused is linked now that the user is in.
-      if (await linkPendingProvider(targetPath)) return;
-      if (outcome.isNewUser) onNewUser();
-      else onSignedIn();
+      await signedIn(outcome.isNewUser);
     } catch {
       toast.error(`Unable to login with ${provider.name}.`);
     } finally {
@@ -145,6 +155,22 @@ export function SocialSignIn({
           </Button>
         ))}
       </div>
+      <Modal
+        open={secondStep !== null}
+        onOpenChange={(open) => (open ? null : setSecondStep(null))}
+        title="Two-factor authentication"
+      >
+        {secondStep ? (
+          <TwoFactorStep
+            methods={secondStep}
+            onSuccess={() => {
+              setSecondStep(null);
+              void signedIn(false);
+            }}
+            onRestart={() => setSecondStep(null)}
+          />
+        ) : null}
+      </Modal>
       <Modal
         open={existing !== null}
         onOpenChange={(open) => (open ? null : setExisting(null))}
