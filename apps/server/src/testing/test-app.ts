@@ -56,7 +56,14 @@ export async function startTestApp(
     config,
     request: (pathname, init) => fetch(new URL(pathname, server.url), init),
     async close() {
-      await server.stop();
+      // A suite's afterAll times out after 60 s; if closing hangs, say what is still open before that.
+      const slow = setTimeout(() => {
+        console.error(
+          `test app on port ${port} still closing after 20 s; open resources:`,
+          process.getActiveResourcesInfo().join(', '),
+        );
+      }, 20_000).unref();
+      await server.stop().finally(() => clearTimeout(slow));
       await own?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
