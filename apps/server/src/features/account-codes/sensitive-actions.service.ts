@@ -81,7 +81,7 @@ export class SensitiveActionService {
         'Hello,',
         '',
         'Someone signed in to your Vocalis account asked to do something that needs extra confirmation,',
-        'such as deleting the account or changing its email address.',
+        'such as deleting the account, changing its email address or removing a second factor.',
         '',
         'If it was you, follow this link, then try the action again:',
         '',
