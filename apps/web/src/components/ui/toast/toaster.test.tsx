@@ -69,4 +69,28 @@ describe('toasts', () => {
     expect(list?.className).toContain(placement === 'top-center' ? 'top-4' : 'bottom-4');
     expect(within(region).getByRole('alert').textContent).toContain('Unable to sign in');
   });
+
+  it('opens an outside address (the appeal page) in a new tab and keeps app links in the app', () => {
+    renderToaster('/sign-in');
+    act(() => {
+      toast.show({
+        variant: 'error',
+        title: 'Your account has been suspended',
+        actions: [
+          { label: 'Appeal', href: 'https://example.com/appeal' },
+          { label: 'Write to us', href: 'mailto:appeals@example.com' },
+          { label: 'Sign up', href: '/sign-up' },
+        ],
+      });
+    });
+    const appeal = screen.getByRole('link', { name: 'Appeal' });
+    expect(appeal.getAttribute('href')).toBe('https://example.com/appeal');
+    expect(appeal.getAttribute('target')).toBe('_blank');
+    expect(appeal.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(screen.getByRole('link', { name: 'Write to us' }).getAttribute('target')).toBeNull();
+    const signUp = screen.getByRole('link', { name: 'Sign up' });
+    expect(signUp.getAttribute('href')).toBe('/sign-up');
+    expect(signUp.getAttribute('target')).toBeNull();
+    act(() => toastStore.getSnapshot().forEach((t) => toastStore.dismiss(t.id)));
+  });
 });

@@ -13,8 +13,12 @@ const variantStyles: Record<ToastVariant, { icon: typeof InfoIcon; tone: string 
   error: { icon: ErrorIcon, tone: 'text-rose-500 dark:text-rose-400' },
 };
 
+// Keyboard focus keeps the global outline (a ring like every other control), plus the underline.
 const actionClasses =
-  'text-sm font-medium text-indigo-600 underline-offset-2 hover:underline focus-visible:underline focus-visible:outline-none dark:text-indigo-400';
+  'rounded-sm text-sm font-medium text-indigo-600 underline-offset-2 hover:underline focus-visible:underline dark:text-indigo-400';
+
+/** An address with a scheme (https:, mailto:) leaves the app: the appeal page opens beside the sign-in form. */
+const isExternal = (href: string) => /^[a-z][a-z0-9+.-]*:/i.test(href);
 
 function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }) {
   const { icon: VariantIcon, tone } = variantStyles[toast.variant];
@@ -33,7 +37,17 @@ function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }
         {toast.actions?.length ? (
           <div className="mt-2 flex flex-wrap gap-x-4 gap-y-1">
             {toast.actions.map((action) =>
-              action.href ? (
+              action.href && isExternal(action.href) ? (
+                <a
+                  key={action.label}
+                  href={action.href}
+                  {...(action.href.startsWith('mailto:') ? {} : { target: '_blank', rel: 'noopener noreferrer' })}
+                  onClick={onDismiss}
+                  className={actionClasses}
+                >
+                  {action.label}
+                </a>
+              ) : action.href ? (
                 <Link key={action.label} to={action.href} onClick={onDismiss} className={actionClasses}>
                   {action.label}
                 </Link>
