@@ -67,6 +67,8 @@ describe('action-link page (accounts.md §2, §4)', () => {
     render('mode=resetPassword&oobCode=r1');
     await screen.findByRole('dialog', { name: 'Reset your password' });
     expect(screen.getByText('ada@example.com')).toBeTruthy();
+    // The form's own field keeps the focus; the panel does not take it to its heading.
+    expect(document.activeElement).toBe(screen.getByLabelText('New password'));
 
     fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'N3w-password!' } });
     fireEvent.change(screen.getByLabelText('Confirm new password'), { target: { value: 'N3w-password?' } });
@@ -83,6 +85,8 @@ describe('action-link page (accounts.md §2, §4)', () => {
     fireEvent.change(screen.getByLabelText('Confirm new password'), { target: { value: 'N3w-password!' } });
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByRole('dialog', { name: 'Password changed' })).toBeTruthy();
+    // The form is gone: keyboard focus moves to the new dialog's heading, not back to the page start.
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Password changed' }));
   });
 
   it('resetPassword: an invalid code shows the expired-link error', async () => {

@@ -34,10 +34,26 @@ function codeOutcome(error: unknown): PasswordCodeOutcome {
   return error.status === 400 || error.status === 401 ? 'invalidActionCode' : 'unknownError';
 }
 
+/**
+ * One dialog of the page. Each replaces the previous one in place, so it takes keyboard focus on its
+ * heading (unless a field of its own already has it): the form the user was in is gone, and focus would
+ * otherwise drop to the page start with nothing announced.
+ */
 function Panel({ title, children }: { title: string; children: ReactNode }) {
+  const section = useRef<HTMLElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (!section.current?.contains(document.activeElement)) heading.current?.focus();
+  }, [title]); // one Panel element serves every dialog in turn: a new title is a new dialog
   return (
-    <section role="dialog" aria-label={title} className="space-y-4">
-      <h2 className="text-lg font-semibold text-zinc-900 dark:text-white">{title}</h2>
+    <section ref={section} role="dialog" aria-label={title} className="space-y-4">
+      <h2
+        ref={heading}
+        tabIndex={-1}
+        className="text-lg font-semibold text-zinc-900 outline-none dark:text-white"
+      >
+        {title}
+      </h2>
       {children}
     </section>
   );
