@@ -44,7 +44,8 @@ export function ShareLinkModal({ historyItemId, onClose }: ShareLinkModalProps) 
         <Dialog.Overlay className="fixed inset-0 z-[80] animate-overlay-in bg-zinc-950/40 backdrop-blur-[2px]" />
         <Dialog.Content
           {...returnFocus}
-          className="fixed inset-x-0 bottom-0 z-[81] max-h-[90dvh] animate-dialog-in overflow-y-auto rounded-t-2xl border border-zinc-200 bg-white p-6 shadow-2xl sm:top-1/2 sm:right-auto sm:bottom-auto sm:left-1/2 sm:w-[calc(100%-2rem)] sm:max-w-md sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl dark:border-zinc-800 dark:bg-zinc-900">
+          className="fixed inset-x-0 bottom-0 z-[81] max-h-[90dvh] animate-dialog-in overflow-y-auto rounded-t-2xl border border-zinc-200 bg-white p-6 shadow-2xl sm:top-1/2 sm:right-auto sm:bottom-auto sm:left-1/2 sm:w-[calc(100%-2rem)] sm:max-w-md sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl dark:border-zinc-800 dark:bg-zinc-900"
+        >
           <div className="flex items-start justify-between gap-4">
             <div>
               <Dialog.Title className="text-lg font-semibold text-zinc-900 dark:text-zinc-50">

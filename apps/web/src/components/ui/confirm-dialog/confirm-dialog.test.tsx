@@ -77,7 +77,9 @@ describe('confirm dialog', () => {
 
   it('gives focus back to the button that asked, whether cancelled or confirmed', async () => {
     const onResult = vi.fn();
-    renderWithProviders(<Opener options={{ title: 'Delete voice?', confirmText: 'Delete' }} onResult={onResult} />);
+    renderWithProviders(
+      <Opener options={{ title: 'Delete voice?', confirmText: 'Delete' }} onResult={onResult} />,
+    );
     const opener = screen.getByText('open');
     opener.focus();
     fireEvent.click(opener);

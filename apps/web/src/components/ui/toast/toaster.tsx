@@ -41,7 +41,9 @@ function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }
                 <a
                   key={action.label}
                   href={action.href}
-                  {...(action.href.startsWith('mailto:') ? {} : { target: '_blank', rel: 'noopener noreferrer' })}
+                  {...(action.href.startsWith('mailto:')
+                    ? {}
+                    : { target: '_blank', rel: 'noopener noreferrer' })}
                   onClick={onDismiss}
                   className={actionClasses}
                 >

@@ -17,7 +17,13 @@ export function UserAnalyticsConsentBanner() {
  * meanwhile). On its own it floats at the bottom; `docked` leaves the placement to the visitor's privacy
  * row (sticky at the bottom of the page on phones, beside the privacy card from sm up).
  */
-export function AnalyticsConsentBanner({ country, docked = false }: { country: string | null; docked?: boolean }) {
+export function AnalyticsConsentBanner({
+  country,
+  docked = false,
+}: {
+  country: string | null;
+  docked?: boolean;
+}) {
   const [consent, setConsent] = useAnalyticsConsentIn(country);
   if (consent !== 'undecided') return null;
   return (

@@ -21,7 +21,10 @@ const CALIFORNIA = answer({
   geo_location: 'US-CA',
   ccpa_opt_out_applies: true,
 });
-const ILLINOIS = answer({ location: { region: 'IL', country: 'US', city: 'Chicago' }, geo_location: 'US-IL' });
+const ILLINOIS = answer({
+  location: { region: 'IL', country: 'US', city: 'Chicago' },
+  geo_location: 'US-IL',
+});
 
 function visit(server: Answer, path = '/sign-in', gpc?: boolean) {
   const fetch = vi.fn(async () => jsonResponse(server));
@@ -75,7 +78,9 @@ describe('privacy choices for a signed-out visitor (accounts.md §5)', () => {
     expect(document.activeElement).toBe(link);
     fireEvent.click(link);
     const region = await choices();
-    expect(document.activeElement).toBe(within(region).getByRole('button', { name: 'Close privacy choices' }));
+    expect(document.activeElement).toBe(
+      within(region).getByRole('button', { name: 'Close privacy choices' }),
+    );
   });
 
   it('offers nothing in a state that is not listed, without a signal', async () => {
