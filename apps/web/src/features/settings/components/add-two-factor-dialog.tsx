@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 
 import { Button } from '@/components/ui/button';
-import { Field, Input } from '@/components/ui/input';
 import { LoadingButton } from '@/components/ui/loading-button';
 import { Modal } from '@/components/ui/modal';
 import { toast } from '@/components/ui/toast/toast-store';
@@ -12,7 +11,7 @@ import { useEnableTwoFactor, type EnableTwoFactorResult } from '../api/enable-tw
 import { useHasPassword } from '../api/list-accounts';
 import { BackupCodes } from './backup-codes';
 import { CodeEntryForm } from './code-entry-form';
-import { NO_PASSWORD_NOTE } from './password-dialog';
+import { PasswordConfirmation } from './password-dialog';
 import { QrCode } from './qr-code';
 
 type Props = { open: boolean; onClose: () => void };
@@ -44,7 +43,10 @@ export function AddTwoFactorDialog({ open, onClose }: Props) {
 
   const start = (event: FormEvent) => {
     event.preventDefault();
-    enable.mutate(hasPassword ? password : undefined, { onSuccess: setSetup, onError: (error) => showErrorToast(error) });
+    enable.mutate(hasPassword ? password : undefined, {
+      onSuccess: setSetup,
+      onError: (error) => showErrorToast(error),
+    });
   };
 
   const verify = () => {
@@ -107,23 +109,7 @@ export function AddTwoFactorDialog({ open, onClose }: Props) {
         </CodeEntryForm>
       ) : (
         <form onSubmit={start} className="space-y-5">
-          {hasPassword ? (
-            <Field label="Password">
-              {(id) => (
-                <Input
-                  id={id}
-                  type="password"
-                  autoFocus
-                  required
-                  autoComplete="current-password"
-                  value={password}
-                  onChange={(event) => setPassword(event.target.value)}
-                />
-              )}
-            </Field>
-          ) : (
-            <p className="text-sm text-zinc-600 dark:text-zinc-400">{NO_PASSWORD_NOTE}</p>
-          )}
+          <PasswordConfirmation hasPassword={hasPassword} value={password} onChange={setPassword} />
           <div className="flex justify-end gap-2">
             <Button variant="secondary" onClick={close}>
               Cancel

@@ -50,23 +50,7 @@ export function PasswordDialog({
   return (
     <Modal open={open} onOpenChange={(next) => !next && close()} title={title} description={description}>
       <form onSubmit={submit} className="space-y-5">
-        {passwordless ? (
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">{NO_PASSWORD_NOTE}</p>
-        ) : (
-          <Field label="Password">
-            {(id) => (
-              <Input
-                id={id}
-                type="password"
-                autoFocus
-                required
-                autoComplete="current-password"
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
-              />
-            )}
-          </Field>
-        )}
+        <PasswordConfirmation hasPassword={!passwordless} value={password} onChange={setPassword} />
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={close}>
             Cancel
@@ -82,5 +66,33 @@ export function PasswordDialog({
         </div>
       </form>
     </Modal>
+  );
+}
+
+/** The current-password field of a confirmation, or for an account without one the note saying how it is confirmed. */
+export function PasswordConfirmation({
+  hasPassword,
+  value,
+  onChange,
+}: {
+  hasPassword: boolean;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  if (!hasPassword) return <p className="text-sm text-zinc-600 dark:text-zinc-400">{NO_PASSWORD_NOTE}</p>;
+  return (
+    <Field label="Password">
+      {(id) => (
+        <Input
+          id={id}
+          type="password"
+          autoFocus
+          required
+          autoComplete="current-password"
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )}
+    </Field>
   );
 }
