@@ -20,6 +20,8 @@ type Listener = () => void;
 /**
  * Toast queue shared by React and non-React callers (mutations, the live socket).
  * Each toast closes after TOAST_AUTO_CLOSE_MS; at most TOAST_MAX_VISIBLE show, the oldest is dropped.
+ * A toast that repeats one still showing (same variant, title and text: a second failed sign-in, the
+ * 'verified' toast of the action page and again of the sign-in) replaces it, newest place and full time.
  */
 export function createToastStore() {
   let toasts: readonly Toast[] = [];
@@ -40,7 +42,15 @@ export function createToastStore() {
 
   function show(input: ToastInput): number {
     const id = nextId++;
-    const next = [...toasts, { ...input, id }];
+    const repeats = toasts.filter(
+      (t) => t.variant === input.variant && t.title === input.title && t.description === input.description,
+    );
+    for (const old of repeats) {
+      const timer = timers.get(old.id);
+      if (timer !== undefined) clearTimeout(timer);
+      timers.delete(old.id);
+    }
+    const next = [...toasts.filter((t) => !repeats.includes(t)), { ...input, id }];
     const dropped = next.slice(0, Math.max(0, next.length - TOAST_MAX_VISIBLE));
     for (const old of dropped) {
       const timer = timers.get(old.id);

@@ -31,6 +31,30 @@ describe('toasts', () => {
     expect(TOAST_AUTO_CLOSE_MS).toBe(5555);
   });
 
+  it('shows a repeated toast once, in the newest place, with its full time again', () => {
+    vi.useFakeTimers();
+    const store = createToastStore();
+    store.show({ variant: 'success', title: 'Your email address was successfully verified.' });
+    vi.advanceTimersByTime(3000);
+    store.show({ variant: 'info', title: 'Saved' });
+    store.show({ variant: 'success', title: 'Your email address was successfully verified.' });
+    expect(store.getSnapshot().map((t) => t.title)).toEqual([
+      'Saved',
+      'Your email address was successfully verified.',
+    ]);
+    // The first one's time is up; the repeat keeps showing for its own full time.
+    vi.advanceTimersByTime(TOAST_AUTO_CLOSE_MS - 3000);
+    expect(store.getSnapshot()).toHaveLength(2);
+    vi.advanceTimersByTime(2999);
+    expect(store.getSnapshot()).toHaveLength(2);
+    vi.advanceTimersByTime(1);
+    expect(store.getSnapshot()).toHaveLength(0);
+    // Same title, other variant: a different message.
+    store.show({ variant: 'error', title: 'Unable to sign in' });
+    store.show({ variant: 'info', title: 'Unable to sign in' });
+    expect(store.getSnapshot()).toHaveLength(2);
+  });
+
   it('shows at most 3 toasts and drops the oldest', () => {
     vi.useFakeTimers();
     renderToaster('/app/home');
