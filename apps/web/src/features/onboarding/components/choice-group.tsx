@@ -21,7 +21,7 @@ export function ChoiceGroup({ legend, options, value, onChange, variant = 'chips
           <label
             key={option}
             className={clsx(
-              'relative cursor-pointer border text-sm transition-colors has-[:focus-visible]:ring-4 has-[:focus-visible]:ring-indigo-500/25',
+              'relative cursor-pointer border text-sm transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-indigo-500',
               variant === 'cards' ? 'rounded-xl px-4 py-3 font-medium' : 'rounded-full px-3.5 py-1.5',
               value === option
                 ? 'border-indigo-500 bg-indigo-50 text-indigo-700 dark:border-indigo-400 dark:bg-indigo-500/10 dark:text-indigo-300'
