@@ -36,7 +36,7 @@ export function DashboardLayout({ children, headerActions }: DashboardLayoutProp
         undefined,
       )?.label ?? '';
 
-  const drawerFocus = useReturnFocus();
+  const drawerFocus = useReturnFocus(drawerOpen && !wide);
 
   // The drawer only exists on narrow screens; widening the window closes it.
   useEffect(() => {

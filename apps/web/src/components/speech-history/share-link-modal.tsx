@@ -37,7 +37,7 @@ const canShareNatively = () =>
  */
 export function ShareLinkModal({ historyItemId, onClose }: ShareLinkModalProps) {
   const link = useShareLink(historyItemId);
-  const returnFocus = useReturnFocus();
+  const returnFocus = useReturnFocus(historyItemId !== null);
   return (
     <Dialog.Root open={historyItemId !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
       <Dialog.Portal>

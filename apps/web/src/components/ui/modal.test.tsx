@@ -13,7 +13,8 @@ function Page() {
         Create API key
       </button>
       <Modal open={open} onOpenChange={setOpen} title="Create API key">
-        <input aria-label="Name" />
+        {/* An autofocused field takes focus before Radix reports the opening. */}
+        <input aria-label="Name" autoFocus />
         <button type="button">Cancel</button>
       </Modal>
     </>

@@ -15,7 +15,7 @@ type ModalProps = {
 
 /** A centred dialog with the confirm dialog's look, for forms and multi-step flows. */
 export function Modal({ open, onOpenChange, title, description, children, onCloseAutoFocus }: ModalProps) {
-  const returnFocus = useReturnFocus(onCloseAutoFocus);
+  const returnFocus = useReturnFocus(open, onCloseAutoFocus);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>

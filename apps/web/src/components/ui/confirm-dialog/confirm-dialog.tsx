@@ -55,7 +55,7 @@ export function ConfirmDialog({ open, options, onResult }: ConfirmDialogProps) {
   } = options;
   const [value, setValue] = useState('');
   const remaining = useCountdown(options.waitSeconds ?? 0, open);
-  const returnFocus = useReturnFocus();
+  const returnFocus = useReturnFocus(open);
 
   const inputBlocks = input
     ? input.requiredValue !== undefined
