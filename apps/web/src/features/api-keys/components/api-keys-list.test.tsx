@@ -66,6 +66,14 @@ describe('API keys page', () => {
     expect(calls[0]!.url).toBe('/v1/service-accounts/u1/api-keys');
   });
 
+  it('says a key made after the page clock last ticked was created now, not in the future', async () => {
+    keys = [key('c3d4', { created_at_unix: Math.floor(Date.now() / 1000) + 2 })];
+    renderWithProviders(<ApiKeysList userId="u1" />);
+    const row = await screen.findByTestId('api-key-row');
+    expect(within(row).getByText('now')).toBeTruthy();
+    expect(within(row).queryByText(/^in /)).toBeNull();
+  });
+
   it('creates a key with chosen permissions and a limit, and shows the key once', async () => {
     renderWithProviders(<ApiKeysList userId="u1" />);
     await screen.findByTestId('api-key-row');

@@ -25,6 +25,8 @@ export function ApiKeysList({ userId }: { userId: string }) {
   const remove = useDeleteApiKey(userId);
   const confirm = useConfirm();
   const now = useNow();
+  // The clock ticks every 30 s: a key made since reads "now", not "in 2 seconds".
+  const ago = (unix: number) => formatRelativeTime(Math.min(unix * 1000, now), now);
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<ApiKey | null>(null);
 
@@ -81,11 +83,9 @@ export function ApiKeysList({ userId }: { userId: string }) {
                     {key.is_disabled ? <span className="ml-2 text-xs text-rose-600">disabled</span> : null}
                   </td>
                   <td className="px-4 py-2 font-mono text-xs">{key.hint}</td>
-                  <td className="px-4 py-2">{formatRelativeTime(key.created_at_unix * 1000, now)}</td>
+                  <td className="px-4 py-2">{ago(key.created_at_unix)}</td>
                   <td className="px-4 py-2">
-                    {key.last_used_at_unix === null
-                      ? 'Never'
-                      : formatRelativeTime(key.last_used_at_unix * 1000, now)}
+                    {key.last_used_at_unix === null ? 'Never' : ago(key.last_used_at_unix)}
                   </td>
                   <td className="px-4 py-2 text-xs">{usage(key)}</td>
                   <td className="px-4 py-2 text-right whitespace-nowrap">
