@@ -19,6 +19,9 @@ const usage = (key: ApiKey) =>
     ? `${key.character_count.toLocaleString('en')} characters`
     : `${key.character_count.toLocaleString('en')} / ${key.character_limit.toLocaleString('en')} characters`;
 
+/** The column heading, shown above each value on phones, where the table's header row is hidden. */
+const cellLabel = 'mb-0.5 block font-sans text-xs text-zinc-500 sm:hidden dark:text-zinc-400';
+
 /** The user's API keys: list, create (key shown once), edit, delete with confirmation. */
 export function ApiKeysList({ userId }: { userId: string }) {
   const keys = useApiKeys(userId);
@@ -42,7 +45,7 @@ export function ApiKeysList({ userId }: { userId: string }) {
 
   return (
     <section className="space-y-4">
-      <div className="flex items-center justify-between gap-4">
+      <div className="flex flex-col items-start gap-3 sm:flex-row sm:items-center sm:justify-between sm:gap-4">
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
           Use a key in the <code className="font-mono">xi-api-key</code> header. Keys are shown once, when
           created.
@@ -61,9 +64,10 @@ export function ApiKeysList({ userId }: { userId: string }) {
           You have no API keys yet.
         </p>
       ) : (
+        // Phones: each row is a small card with labelled values and its actions in reach; a table from sm up.
         <div className="overflow-x-auto rounded-xl border border-zinc-200 dark:border-zinc-800">
-          <table className="w-full text-left text-sm">
-            <thead className="bg-zinc-50 text-xs text-zinc-500 uppercase dark:bg-zinc-900 dark:text-zinc-400">
+          <table className="block w-full text-left text-sm sm:table">
+            <thead className="hidden bg-zinc-50 text-xs text-zinc-500 uppercase sm:table-header-group dark:bg-zinc-900 dark:text-zinc-400">
               <tr>
                 <th className="px-4 py-2 font-medium">Name</th>
                 <th className="px-4 py-2 font-medium">Key</th>
@@ -75,20 +79,34 @@ export function ApiKeysList({ userId }: { userId: string }) {
                 </th>
               </tr>
             </thead>
-            <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
+            <tbody className="block divide-y divide-zinc-200 sm:table-row-group dark:divide-zinc-800">
               {keys.data.map((key) => (
-                <tr key={key.key_id} data-testid="api-key-row">
-                  <td className="px-4 py-2 font-medium">
+                <tr
+                  key={key.key_id}
+                  data-testid="api-key-row"
+                  className="grid grid-cols-2 gap-x-4 gap-y-2 p-4 sm:table-row sm:p-0"
+                >
+                  <td className="col-span-2 font-medium sm:table-cell sm:px-4 sm:py-2">
                     {key.name}
                     {key.is_disabled ? <span className="ml-2 text-xs text-rose-600">disabled</span> : null}
                   </td>
-                  <td className="px-4 py-2 font-mono text-xs">{key.hint}</td>
-                  <td className="px-4 py-2">{ago(key.created_at_unix)}</td>
-                  <td className="px-4 py-2">
+                  <td className="font-mono text-xs sm:table-cell sm:px-4 sm:py-2">
+                    <span className={cellLabel}>Key</span>
+                    {key.hint}
+                  </td>
+                  <td className="sm:table-cell sm:px-4 sm:py-2">
+                    <span className={cellLabel}>Created</span>
+                    {ago(key.created_at_unix)}
+                  </td>
+                  <td className="sm:table-cell sm:px-4 sm:py-2">
+                    <span className={cellLabel}>Last used</span>
                     {key.last_used_at_unix === null ? 'Never' : ago(key.last_used_at_unix)}
                   </td>
-                  <td className="px-4 py-2 text-xs">{usage(key)}</td>
-                  <td className="px-4 py-2 text-right whitespace-nowrap">
+                  <td className="text-xs sm:table-cell sm:px-4 sm:py-2">
+                    <span className={cellLabel}>Usage</span>
+                    {usage(key)}
+                  </td>
+                  <td className="col-span-2 -ml-3 whitespace-nowrap sm:table-cell sm:ml-0 sm:px-4 sm:py-2 sm:text-right">
                     <Button
                       variant="ghost"
                       size="sm"
