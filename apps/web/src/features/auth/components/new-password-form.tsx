@@ -3,8 +3,7 @@ import { useState, type FormEvent } from 'react';
 
 import { Field, Input } from '@/components/ui/input';
 import { LoadingButton } from '@/components/ui/loading-button';
-
-import { PasswordRequirements } from './password-requirements';
+import { PasswordRequirements } from '@/components/ui/password-requirements';
 
 type NewPasswordFormProps = {
   email: string | null;

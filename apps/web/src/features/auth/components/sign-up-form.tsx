@@ -4,11 +4,11 @@ import { useSearchParams } from 'react-router';
 
 import { Field, Input } from '@/components/ui/input';
 import { LoadingButton } from '@/components/ui/loading-button';
+import { PasswordRequirements } from '@/components/ui/password-requirements';
 import { toast } from '@/components/ui/toast/toast-store';
 import { isHttpError } from '@/lib/api-client';
 
 import { useSignUp } from '../api/sign-up';
-import { PasswordRequirements } from './password-requirements';
 
 type SignUpFormProps = { onSuccess: (email: string) => void };
 
