@@ -17,6 +17,8 @@ import { supportAccessRoutes } from './features/account-codes/support-access.rou
 import { SupportAccessService } from './features/account-codes/support-access.service';
 import { AccountActionsService } from './features/user/account-actions.service';
 import { userRoutes } from './features/user/user.routes';
+import { passwordRoutes } from './features/user/password.routes';
+import { PasswordService } from './features/user/password.service';
 import { registerAccountFeatures } from './features/user/account-features';
 import { apiKeysFeature } from './features/api-keys/api-keys.routes';
 import { twoFactorFeature } from './features/two-factor/two-factor.routes';
@@ -130,6 +132,8 @@ export async function buildApp({ config, database, bus = new EventBus(), logger 
   await app.register(healthRoutes(database, lifecycle));
   await app.register(messagesRoutes(messages));
   await app.register(userRoutes(users, accountActions));
+  // A first password for a social-only account, as a sensitive action.
+  await app.register(passwordRoutes(new PasswordService(auth, database.db), sensitiveActions));
   // Email change and its revert link, with single-use hashed codes (decision 019).
   await app.register(
     emailChangeRoutes(new EmailChangeService(database.db, config, mailer), sensitiveActions, sessions),

@@ -124,6 +124,8 @@ export const sendPasswordResetEmailBody = z.object({ email, continue_url: contin
 export const checkPasswordResetCodeBody = z.object({ code: z.string().min(1).max(500) });
 export const checkPasswordResetCodeResponse = z.object({ email: z.string() });
 export const optOutOfUpdatesBody = z.object({ opt_out_updates_key: z.string().min(1).max(500) });
+/** POST /v1/user/set-password: a first password for an account made by social sign-in (the rules are checked by the server). */
+export const setPasswordBody = z.object({ new_password: z.string().min(1).max(128) });
 
 /** A plain success answer: `{"status":"ok","message":...}` (the spec's generic check reads status 200). */
 export const okResponse = z
@@ -134,3 +136,4 @@ export type User = z.infer<typeof user>;
 export type UserSubscription = z.infer<typeof userSubscription>;
 export type EditUserMetadataBody = z.infer<typeof editUserMetadataBody>;
 export type OkResponse = z.infer<typeof okResponse>;
+export type SetPasswordBody = z.infer<typeof setPasswordBody>;

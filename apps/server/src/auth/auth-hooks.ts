@@ -16,6 +16,9 @@ export const AUTH_MESSAGES = {
   deleted: 'Your account has been deleted.',
   banned:
     'Your account has been suspended for violating our prohibited use policy. If you think this is a mistake, you can appeal.',
+  /** better-auth says only "Invalid password" when the current password given to change it is wrong. */
+  wrongCurrentPassword: 'Your current password is incorrect.',
+  noPasswordToChange: 'Your account has no password yet. Set one instead.',
 } as const;
 
 // Endpoints that set a password, and the body field that carries it.
@@ -39,6 +42,18 @@ function bodyField(ctx: HookContext, name: string): string | undefined {
   const body = ctx.body as Record<string, unknown> | undefined;
   const value = body?.[name];
   return typeof value === 'string' ? value : undefined;
+}
+
+/** Replaces better-auth's terse change-password failures with sentences a user can act on. */
+function clearerChangePasswordError(returned: unknown): void {
+  if (!isAPIError(returned)) return;
+  const code = (returned.body as { code?: string } | undefined)?.code;
+  if (code === 'INVALID_PASSWORD') {
+    throw new APIError('BAD_REQUEST', { code, message: AUTH_MESSAGES.wrongCurrentPassword });
+  }
+  if (code === 'CREDENTIAL_ACCOUNT_NOT_FOUND') {
+    throw new APIError('BAD_REQUEST', { code, message: AUTH_MESSAGES.noPasswordToChange });
+  }
 }
 
 /**
@@ -71,6 +86,7 @@ export function authHooks(db: AppDb, config: Config) {
   });
 
   const after = createAuthMiddleware(async (ctx) => {
+    if (ctx.path === '/change-password') return clearerChangePasswordError(ctx.context.returned);
     if (ctx.path !== '/sign-in/email') return;
     const returned = ctx.context.returned;
     const email = bodyField(ctx, 'email');
