@@ -1,5 +1,7 @@
 import { isHttpError } from '@/lib/api-client';
 
+import type { SecondFactorMethod } from './verify-second-factor';
+
 /** Sign-in failure texts of accounts.md §8, word for word (the banned notice's wording is the server's). */
 export const SIGN_IN_ERRORS = {
   invalidCredentials: 'No user is found with the provided credentials',
@@ -69,14 +71,14 @@ export const TWO_FACTOR_ERRORS = {
   unknown: 'An unknown error occurred with Two-Factor Authentication, please try again.',
 } as const;
 
-// better-auth's twoFactor codes that mean "too many": the challenge's 5 tries or the account's lockout.
+// better-auth's twoFactor codes that mean "too many": the challenge's 5 tries (400) or the account's
+// lockout after 10 failures (429). A wrong code (401 INVALID_CODE, INVALID_BACKUP_CODE), a used-up or
+// expired texted code (400 OTP_HAS_EXPIRED) and a gone challenge get the unknown-error text.
 const TOO_MANY_CODES = new Set([
   'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE',
   'ACCOUNT_TEMPORARILY_LOCKED',
   'TOO_MANY_REQUESTS',
 ]);
-// The challenge is gone (expired, used up): the password step must run again.
-const CHALLENGE_GONE = new Set(['TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE', 'INVALID_TWO_FACTOR_COOKIE']);
 
 /** The toast text for a failed second factor: too many attempts, or the unknown-error text. */
 export function twoFactorErrorMessage(error: unknown): string {
@@ -86,7 +88,18 @@ export function twoFactorErrorMessage(error: unknown): string {
   return TWO_FACTOR_ERRORS.unknown;
 }
 
-/** Whether the sign-in must start over with the password (the two-factor challenge ended). */
-export function twoFactorChallengeEnded(error: unknown): boolean {
-  return isHttpError(error) && CHALLENGE_GONE.has(error.errorType.toUpperCase());
+/**
+ * Whether the sign-in must start over with the password: the two-factor challenge ended. Measured against
+ * better-auth (apps/server/src/features/two-factor/second-factor-failures.routes.test.ts):
+ * INVALID_TWO_FACTOR_COOKIE means no challenge (expired, or ended); TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE
+ * ends the challenge after an authenticator or backup code, but after a texted code only that code is
+ * used up: the challenge goes on and "Resend code" texts a new one that signs in.
+ */
+export function twoFactorChallengeEnded(error: unknown, method: SecondFactorMethod): boolean {
+  if (!isHttpError(error)) return false;
+  const code = error.errorType.toUpperCase();
+  return (
+    code === 'INVALID_TWO_FACTOR_COOKIE' ||
+    (code === 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE' && method !== 'sms')
+  );
 }

@@ -49,17 +49,17 @@ export function TwoFactorStep({ methods, onSuccess, onRestart }: TwoFactorStepPr
   const [sending, setSending] = useState(false);
   const sent = useRef(false);
 
-  const fail = (error: unknown) => {
+  const fail = (error: unknown, failed: SecondFactorMethod) => {
     toast.error(twoFactorErrorMessage(error));
     setCode('');
-    if (twoFactorChallengeEnded(error)) onRestart();
+    if (twoFactorChallengeEnded(error, failed)) onRestart();
   };
 
   const textCode = () => {
     setSending(true);
     sendSignInCode()
       .then(() => toast.success('We have sent you a text message with your sign-in code.'))
-      .catch(fail)
+      .catch((error: unknown) => fail(error, 'sms'))
       .finally(() => setSending(false));
   };
 
@@ -74,7 +74,7 @@ export function TwoFactorStep({ methods, onSuccess, onRestart }: TwoFactorStepPr
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (verify.isPending || !code.trim()) return;
-    verify.mutate({ method, code }, { onSuccess, onError: fail });
+    verify.mutate({ method, code }, { onSuccess, onError: (error) => fail(error, method) });
   };
 
   const copy = COPY[method];
