@@ -67,6 +67,26 @@ describe('onboarding survey', () => {
     });
   }, 30_000);
 
+  it('puts focus on the first field of each step when it opens', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({})));
+    renderWithProviders(
+      <Routes>
+        <Route path="/app/onboarding" element={<SurveyStepOne suggestedName="Ada" />} />
+        <Route path="/app/onboarding/next" element={<SurveyStepTwo afterComplete="/x" />} />
+      </Routes>,
+      { path: '/app/onboarding' },
+    );
+    expect(document.activeElement).toBe(screen.getByLabelText('First name'));
+    fireEvent.click(screen.getByLabelText('Developer'));
+    fireEvent.click(screen.getByLabelText('Building an agent'));
+    const next = screen.getByRole('button', { name: 'Continue' });
+    next.focus();
+    fireEvent.click(next);
+
+    await screen.findByRole('heading', { name: 'Almost there' }, { timeout: 15_000 });
+    expect(document.activeElement).toBe(screen.getByLabelText('Time zone'));
+  }, 30_000);
+
   it('sends a visit of the second step without the first back to it', async () => {
     renderWithProviders(
       <Routes>

@@ -57,6 +57,7 @@ export function SurveyStepTwo({ afterComplete }: { afterComplete: string }) {
           {(id) => (
             <select
               id={id}
+              autoFocus
               className={inputClasses}
               value={timezone}
               onChange={(e) => setTimezone(e.target.value)}
