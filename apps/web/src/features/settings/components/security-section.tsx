@@ -14,11 +14,15 @@ import { useRegenerateBackupCodes } from '../api/regenerate-backup-codes';
 import { AddTwoFactorDialog } from './add-two-factor-dialog';
 import { BackupCodes } from './backup-codes';
 import { PasswordDialog } from './password-dialog';
+import { PasswordSetting } from './password-setting';
 import { PhoneFactorSetting } from './phone-factor';
 
 export const ADD_2FA_DIALOG = 'add-2fa';
 
-/** Security: the authenticator app (add, new backup codes, remove). The add dialog lives at ?dialog=add-2fa. */
+/**
+ * Security: the password (change, or set a first one), the authenticator app (add, new backup codes,
+ * remove) and the phone. The add dialog lives at ?dialog=add-2fa.
+ */
 export function SecuritySection() {
   const user = useCurrentUser();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -44,6 +48,7 @@ export function SecuritySection() {
   return (
     <section className="space-y-4 rounded-2xl border border-zinc-200 p-6 dark:border-zinc-800">
       <h3 className="text-lg font-semibold text-zinc-900 dark:text-white">Security</h3>
+      <PasswordSetting />
       {user.isPending ? (
         <Spinner className="size-5" />
       ) : factor ? (
