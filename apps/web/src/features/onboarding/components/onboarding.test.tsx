@@ -68,7 +68,6 @@ describe('onboarding survey', () => {
   }, 30_000);
 
   it('puts focus on the first field of each step when it opens', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({})));
     renderWithProviders(
       <Routes>
         <Route path="/app/onboarding" element={<SurveyStepOne suggestedName="Ada" />} />
