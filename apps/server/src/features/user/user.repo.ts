@@ -26,6 +26,8 @@ export async function insertPersonalAccount(
     isInternal: boolean;
     /** A self-service sign-up: is_onboarding_completed starts false (the column's default is the spec's true). */
     needsOnboarding?: boolean;
+    /** first_name from the start, from the name the account was created with (see first-name.ts). */
+    firstName?: string | null;
   },
 ): Promise<void> {
   await db.transaction(async (tx) => {
@@ -57,6 +59,7 @@ export async function insertPersonalAccount(
       publicUserId: input.publicUserId,
       isInternal: input.isInternal,
       isOnboardingCompleted: !input.needsOnboarding,
+      firstName: input.firstName ?? null,
       ...(productUpdates !== undefined && { agreesToProductUpdates: productUpdates }),
     });
   });

@@ -7,6 +7,7 @@ import { badRequest, notFound } from '../../errors';
 import { newId } from '../../lib/ids';
 import type { EventBus } from '../../live/event-bus';
 import type { WorkspaceUsage } from '../usage/usage.service';
+import { firstNameFromAccountName } from './first-name';
 import { readOptOutKey } from './opt-out-key';
 import { presentUser } from './user.presenter';
 import * as repo from './user.repo';
@@ -43,6 +44,7 @@ export class UserService {
       publicUserId: newId(32).toLowerCase(),
       isInternal: false,
       needsOnboarding: opts.needsOnboarding ?? false,
+      firstName: firstNameFromAccountName(user.name, user.email),
     });
   }
 
