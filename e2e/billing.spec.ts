@@ -26,7 +26,9 @@ test('a free user applies a promo code, subscribes to Creator by card, sees the 
   // The promo code: validated, stored, and offered in the 'Use promo code' dialog.
   await page.getByLabel('Promo code').fill(code);
   await page.getByRole('button', { name: 'Apply' }).click();
-  await expect(page.getByText('Coupon code applied for checkout! $22 off each month for 1 month(s)')).toBeVisible();
+  await expect(
+    page.getByText('Coupon code applied for checkout! $22 off each month for 1 month(s)'),
+  ).toBeVisible();
   const dialog = page.getByRole('dialog', { name: 'Use promo code' });
   await expect(dialog.getByTestId('saved-promo-code')).toHaveText(code);
   await expect(dialog.getByTestId('promo-effect')).toContainText('$22 off each month for 1 month(s)');
@@ -44,7 +46,10 @@ test('a free user applies a promo code, subscribes to Creator by card, sees the 
   await expect(page.getByRole('button', { name: 'Cancel Subscription (Creator)' })).toBeVisible();
 
   // The new quota in usage.
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Usage', exact: true }).click();
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Usage', exact: true })
+    .click();
   await expect(page).toHaveURL(/\/app\/usage$/);
   await expect(page.getByTestId('usage-quota')).toContainText('/ 100,000');
   await expect(page.getByRole('figure', { name: 'Characters per day' })).toBeVisible();
@@ -53,7 +58,10 @@ test('a free user applies a promo code, subscribes to Creator by card, sees the 
   await page.getByRole('link', { name: 'Manage plan' }).click();
   await expect(page).toHaveURL(/\/app\/subscription$/);
   await page.getByRole('button', { name: 'Downgrade (Starter)' }).click();
-  await page.getByRole('dialog', { name: 'Downgrade to Starter' }).getByRole('button', { name: 'Confirm downgrade' }).click();
+  await page
+    .getByRole('dialog', { name: 'Downgrade to Starter' })
+    .getByRole('button', { name: 'Confirm downgrade' })
+    .click();
   const creator = page.getByRole('article', { name: 'Creator' });
   await expect(creator.getByText('Will be downgraded')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Cancel Downgrade (Starter)' })).toBeVisible();

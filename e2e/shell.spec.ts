@@ -15,7 +15,9 @@ async function signIn(page: Page, redirect?: string) {
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-test('a signed-out visitor is sent to sign-in, and a wrong password gets the spec\'s toast', async ({ page }) => {
+test("a signed-out visitor is sent to sign-in, and a wrong password gets the spec's toast", async ({
+  page,
+}) => {
   await page.goto('/app/home');
   await expect(page).toHaveURL(/\/sign-in\?redirect=%2Fapp%2Fhome$/);
   await page.getByLabel('Email').fill(email);
@@ -24,7 +26,9 @@ test('a signed-out visitor is sent to sign-in, and a wrong password gets the spe
   await expect(page.getByText('No user is found with the provided credentials')).toBeVisible();
 });
 
-test('signs in, switches the theme, and sees a notification pushed from the server without a reload', async ({ page }) => {
+test('signs in, switches the theme, and sees a notification pushed from the server without a reload', async ({
+  page,
+}) => {
   await signIn(page);
   await expect(page).toHaveURL(/\/app\/home$/);
   await expect(page.getByRole('navigation').getByRole('link', { name: 'Home' })).toBeVisible();
@@ -41,7 +45,17 @@ test('signs in, switches the theme, and sees a notification pushed from the serv
 
   // Mark the page so a reload would be noticed.
   await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
-  await admin('notify', '--email', email, '--title', 'Your dub is ready', '--description', 'Episode 12 finished dubbing.', '--severity', 'success');
+  await admin(
+    'notify',
+    '--email',
+    email,
+    '--title',
+    'Your dub is ready',
+    '--description',
+    'Episode 12 finished dubbing.',
+    '--severity',
+    'success',
+  );
   await expect(page.getByRole('button', { name: 'Notifications, 1 unread' })).toBeVisible();
   await expect(page.getByText('Your dub is ready').first()).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);

@@ -36,7 +36,9 @@ test('a Google account without a password adds an authenticator app, and Google 
   await page.goto('/app/settings?dialog=add-2fa');
   const dialog = page.getByRole('dialog');
   await expect(
-    dialog.getByText('Your account has no password. If you signed in more than 10 minutes ago, we email you a link to confirm it is you.'),
+    dialog.getByText(
+      'Your account has no password. If you signed in more than 10 minutes ago, we email you a link to confirm it is you.',
+    ),
   ).toBeVisible();
   await expect(dialog.getByLabel('Password')).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Continue' }).click();

@@ -19,7 +19,9 @@ async function signIn(page: Page) {
 
 /** Picks the voice at `nth` in the default section for line `line` and returns its name. */
 async function pickVoice(page: Page, line: number, nth: number): Promise<string> {
-  const item = page.getByRole('list', { name: 'Dialogue lines' }).getByRole('listitem', { name: `Line ${line}` });
+  const item = page
+    .getByRole('list', { name: 'Dialogue lines' })
+    .getByRole('listitem', { name: `Line ${line}` });
   await item.getByRole('button', { name: /^Voice: / }).click();
   const option = page.getByRole('group', { name: 'Default voices' }).getByRole('option').nth(nth);
   const name = (await option.locator('span').first().textContent())!.trim();

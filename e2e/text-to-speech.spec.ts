@@ -20,7 +20,9 @@ async function signIn(page: Page) {
 
 test('types text, picks a voice, generates, hears it stream, and downloads the mp3', async ({ page }) => {
   await signIn(page);
-  await expect(page.getByRole('navigation').getByRole('link', { name: 'Text to speech', exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('navigation').getByRole('link', { name: 'Text to speech', exact: true }),
+  ).toBeVisible();
 
   const text = 'Hello from the end to end test. The player should start while the rest is still streaming.';
   await page.getByLabel('Text').fill(text);
@@ -50,7 +52,9 @@ test('types text, picks a voice, generates, hears it stream, and downloads the m
   await expect(player.getByText(voiceName)).toBeVisible();
 
   // The waveform is drawn from the decoded audio once the stream ends; the total time is then known.
-  await expect(page.locator('[data-waveform]')).toHaveAttribute('data-waveform', 'drawn', { timeout: 20_000 });
+  await expect(page.locator('[data-waveform]')).toHaveAttribute('data-waveform', 'drawn', {
+    timeout: 20_000,
+  });
   await expect(page.getByTestId('total')).not.toHaveText('--:--');
 
   // Feedback thumbs appear after 3 s of playback or at the end.
@@ -64,7 +68,9 @@ test('types text, picks a voice, generates, hears it stream, and downloads the m
   const bytes = await readFile((await file.path())!);
   expect(bytes.length).toBeGreaterThan(1000);
   // An MP3 starts with an ID3 tag or an MPEG frame sync.
-  expect(bytes.subarray(0, 3).toString('latin1') === 'ID3' || (bytes[0] === 0xff && (bytes[1]! & 0xe0) === 0xe0)).toBe(true);
+  expect(
+    bytes.subarray(0, 3).toString('latin1') === 'ID3' || (bytes[0] === 0xff && (bytes[1]! & 0xe0) === 0xe0),
+  ).toBe(true);
 
   // Thumbs up on a short text opens the feedback dialog; the feedback is stored on the history item.
   await page.getByRole('button', { name: 'Thumbs up' }).click();
@@ -83,17 +89,23 @@ test('types text, picks a voice, generates, hears it stream, and downloads the m
   await page.reload();
   await expect(page.getByRole('button', { name: `Voice: ${voiceName}` })).toBeVisible();
   await page.getByRole('button', { name: `Voice: ${voiceName}` }).click();
-  await expect(page.getByRole('group', { name: 'Recent' }).getByRole('option', { name: new RegExp(voiceName) })).toBeVisible();
+  await expect(
+    page.getByRole('group', { name: 'Recent' }).getByRole('option', { name: new RegExp(voiceName) }),
+  ).toBeVisible();
 });
 
 test('remembers the selected model in local storage', async ({ page }) => {
   await signIn(page);
   const select = page.getByRole('combobox', { name: 'Model' });
   await expect(select).toBeEnabled();
-  const values = await select.locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+  const values = await select
+    .locator('option')
+    .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
   test.skip(values.length < 2, 'only one text-to-speech model on this server');
   await select.selectOption(values[1]!);
-  expect(await page.evaluate(() => localStorage.getItem('xi:selected_model'))).toBe(JSON.stringify(values[1]));
+  expect(await page.evaluate(() => localStorage.getItem('xi:selected_model'))).toBe(
+    JSON.stringify(values[1]),
+  );
   await page.reload();
   await expect(page.getByRole('combobox', { name: 'Model' })).toHaveValue(values[1]!);
 });

@@ -95,8 +95,7 @@ export type Config = {
   speechHttp?: { url: string; model: string; apiKey?: string };
   /** The card processor; stripe needs its secret key and webhook secret. */
   billing:
-    | { provider: 'local' }
-    | { provider: 'stripe'; secretKey: string; webhookSecret: string; apiUrl?: string };
+    { provider: 'local' } | { provider: 'stripe'; secretKey: string; webhookSecret: string; apiUrl?: string };
   /** Social sign-in providers that are configured (and so offered). */
   social: SocialConfig;
   /** Lower-case e-mail domains of staff accounts. */

@@ -2,7 +2,9 @@ import { z } from 'zod';
 
 /** POST /v1/user/backup-code: the account password confirms the request. */
 /** `password` is required for accounts that have one; accounts without (social sign-in) omit it (decision 026). */
-export const regenerateBackupCodesBody = z.object({ password: z.string().min(1).max(128).optional() }).strict();
+export const regenerateBackupCodesBody = z
+  .object({ password: z.string().min(1).max(128).optional() })
+  .strict();
 export const backupCodesResponse = z
   .object({ backup_codes: z.array(z.string()) })
   .meta({ id: 'BackupCodes' });

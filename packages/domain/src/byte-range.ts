@@ -11,9 +11,7 @@ export type ByteRange = { start: number; end: number };
  * asks for several ranges, which a server may ignore), one part (206) or nothing (416).
  */
 export type ByteRangeAnswer =
-  | { kind: 'full' }
-  | { kind: 'partial'; range: ByteRange }
-  | { kind: 'unsatisfiable' };
+  { kind: 'full' } | { kind: 'partial'; range: ByteRange } | { kind: 'unsatisfiable' };
 
 const SINGLE = /^bytes=\s*(\d*)-(\d*)\s*$/i;
 

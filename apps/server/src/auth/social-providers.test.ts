@@ -5,7 +5,7 @@ const idToken = (claims: Record<string, unknown>) =>
   `e30.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.sig`;
 
 describe("Apple's profile: the ID token, and the name Apple posts once", () => {
-  it('takes the name from the first authorization\'s `user` field', () => {
+  it("takes the name from the first authorization's `user` field", () => {
     const info = appleUserInfo({
       idToken: idToken({ sub: '001.abc', email: 'ada@example.com', email_verified: 'true' }),
       user: { name: { firstName: ' Ada ', lastName: 'Lovelace' }, email: 'ada@example.com' },

@@ -75,7 +75,9 @@ type AppleFirstAuthorization = { name?: { firstName?: string; lastName?: string 
  * (response_mode=form_post), and better-auth hands that `user` field over parsed as `tokens.user`. It names
  * the new user; later sign-ins carry no name and leave the stored one alone (no overrideUserInfo).
  */
-export function appleUserInfo(tokens: OAuth2Tokens & { user?: AppleFirstAuthorization }): GenericOAuthUserInfo | null {
+export function appleUserInfo(
+  tokens: OAuth2Tokens & { user?: AppleFirstAuthorization },
+): GenericOAuthUserInfo | null {
   const payload = tokens.idToken?.split('.')[1];
   if (!payload) return null;
   const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;

@@ -41,7 +41,10 @@ export class LocalCardPages {
       behaviour: card.outcome === 'later_declines' ? ('declines' as const) : ('succeeds' as const),
     };
     if (card.outcome === 'requires_action') {
-      await checkoutRepo.updateCheckout(this.db, sessionId, { status: 'requires_action', failureMessage: null });
+      await checkoutRepo.updateCheckout(this.db, sessionId, {
+        status: 'requires_action',
+        failureMessage: null,
+      });
       // Remember the card until the authentication step ends.
       await checkoutRepo.updateCheckout(this.db, sessionId, {
         providerSessionId: `${sessionId}:${card.brand}:${card.last4}`,
@@ -106,7 +109,8 @@ export class LocalCardPages {
         { type: 'checkout.completed', checkoutSessionId: session.id, customerId, subscription: null, card },
       ]);
       // A new card that can pay settles the open invoices (a past_due plan becomes active again).
-      if (card.behaviour === 'succeeds') await this.emit(await paidOpenInvoices(this.db, session.workspaceId));
+      if (card.behaviour === 'succeeds')
+        await this.emit(await paidOpenInvoices(this.db, session.workspaceId));
       return;
     }
     const now = this.clock.now();
@@ -131,13 +135,17 @@ export class LocalCardPages {
       { type: 'checkout.completed', checkoutSessionId: session.id, customerId, subscription: state, card },
       {
         type: 'invoice.paid',
-        invoice: localInvoice(state, {
-          id: idFrom('lin', session.id),
-          kind: 'subscription',
-          subtotal,
-          discount: subtotal - due,
-          paid: true,
-        }, now),
+        invoice: localInvoice(
+          state,
+          {
+            id: idFrom('lin', session.id),
+            kind: 'subscription',
+            subtotal,
+            discount: subtotal - due,
+            paid: true,
+          },
+          now,
+        ),
       },
     ]);
   }

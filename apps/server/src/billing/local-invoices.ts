@@ -70,7 +70,10 @@ export async function paidOpenInvoices(db: AppDb, workspaceId: string): Promise<
 }
 
 /** The subscription as the local provider reports it, with `patch` applied. */
-export function localSubscriptionState(sub: SubscriptionRef, patch: Partial<SubscriptionState> = {}): SubscriptionState {
+export function localSubscriptionState(
+  sub: SubscriptionRef,
+  patch: Partial<SubscriptionState> = {},
+): SubscriptionState {
   return {
     workspaceId: sub.workspaceId,
     customerId: sub.customerId,

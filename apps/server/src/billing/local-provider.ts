@@ -94,13 +94,17 @@ export class LocalPaymentProvider implements PaymentProvider {
       { type: 'subscription.updated', state },
       {
         type: 'invoice.paid',
-        invoice: localInvoice(state, {
-          id: idFrom('lin', sub.workspaceId, idempotencyKey),
-          kind: 'proration',
-          subtotal: newPrice,
-          discount: Math.min(newPrice, credit),
-          paid: true,
-        }, now),
+        invoice: localInvoice(
+          state,
+          {
+            id: idFrom('lin', sub.workspaceId, idempotencyKey),
+            kind: 'proration',
+            subtotal: newPrice,
+            discount: Math.min(newPrice, credit),
+            paid: true,
+          },
+          now,
+        ),
       },
     ];
   }
@@ -116,7 +120,10 @@ export class LocalPaymentProvider implements PaymentProvider {
 
   async setCancelAtPeriodEnd(sub: SubscriptionRef, cancel: boolean): Promise<BillingEvent[]> {
     return [
-      { type: 'subscription.updated', state: localSubscriptionState(sub, { cancelAt: cancel ? sub.periodEnd : null }) },
+      {
+        type: 'subscription.updated',
+        state: localSubscriptionState(sub, { cancelAt: cancel ? sub.periodEnd : null }),
+      },
     ];
   }
 
@@ -164,14 +171,18 @@ export class LocalPaymentProvider implements PaymentProvider {
     const subtotal = periodPriceCents(target.tier, target.period, sub.currency);
     const off = couponDiscountCents(subtotal, discount);
     const paid = !(await this.cardDeclines(sub.workspaceId));
-    const invoice = localInvoice(state, {
-      id: idFrom('lin', sub.subscriptionId, start.toISOString()),
-      kind: 'subscription',
-      subtotal,
-      discount: off,
-      paid,
-      percentOff: discount?.percentOff ?? null,
-    }, this.clock.now());
+    const invoice = localInvoice(
+      state,
+      {
+        id: idFrom('lin', sub.subscriptionId, start.toISOString()),
+        kind: 'subscription',
+        subtotal,
+        discount: off,
+        paid,
+        percentOff: discount?.percentOff ?? null,
+      },
+      this.clock.now(),
+    );
     if (!paid) state.status = 'past_due';
     // Invoice first: if the process stops in between, the job runs again and the invoice id repeats.
     return [

@@ -20,7 +20,8 @@ const STATUS: Record<string, SubscriptionStatus> = {
 };
 
 const date = (unix: number) => new Date(unix * 1000);
-export const idOf = (v: string | { id: string } | null | undefined) => (typeof v === 'string' ? v : (v?.id ?? null));
+export const idOf = (v: string | { id: string } | null | undefined) =>
+  typeof v === 'string' ? v : (v?.id ?? null);
 
 /** A Stripe subscription (and its schedule) as our subscription state. */
 export async function stripeSubscriptionState(

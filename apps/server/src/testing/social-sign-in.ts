@@ -107,7 +107,11 @@ export async function socialSignIn(
 }
 
 /** The app with every social provider pointed at a fresh OIDC stand-in (its callback URLs need the port first). */
-export async function startAppWithStandIn(): Promise<{ app: TestApp; standIn: OidcStandIn; close(): Promise<void> }> {
+export async function startAppWithStandIn(): Promise<{
+  app: TestApp;
+  standIn: OidcStandIn;
+  close(): Promise<void>;
+}> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const standIn = await startOidcStandIn({ appOrigin: origin });

@@ -10,7 +10,9 @@ export const builtAccountRoutes: readonly AppRoute[] = Object.values(accountRout
 );
 
 /** Pages open to everyone, signed in or not (e.g. /pricing). */
-export const builtPublicRoutes: readonly AppRoute[] = Object.values(publicRoutes).filter((route) => route.built);
+export const builtPublicRoutes: readonly AppRoute[] = Object.values(publicRoutes).filter(
+  (route) => route.built,
+);
 
 export const paths = {
   root: '/',

@@ -77,7 +77,14 @@ describe('plan catalogue (billing.md §9)', () => {
 
   it('"Overage per 1000 characters: Creator $0.30, Pro $0.24, Scale $0.18, Business $0.10. Per-character price in dollars: creator 0.0003, pro 0.00024, scale 0.00018, business 0.0001"', () => {
     expect(column(OVERAGE_PER_1000).map((m) => m.usd)).toEqual([null, null, 0.3, 0.24, 0.18, 0.1]);
-    expect(SIX.map((t) => overagePerCharacter(t, 'usd'))).toEqual([null, null, 0.0003, 0.00024, 0.00018, 0.0001]);
+    expect(SIX.map((t) => overagePerCharacter(t, 'usd'))).toEqual([
+      null,
+      null,
+      0.0003,
+      0.00024,
+      0.00018,
+      0.0001,
+    ]);
     expect(overageCents('creator', 10_000, 'usd')).toBe(300);
     expect(overageCents('scale_2024_08_10', 1_000, 'usd')).toBe(10);
     expect(overageCents('free', 10_000, 'usd')).toBe(0);
@@ -85,7 +92,14 @@ describe('plan catalogue (billing.md §9)', () => {
 
   it('charges a workspace billed in EUR the same figures in euros (decision 024: §9 lists no EUR overage)', () => {
     expect(column(OVERAGE_PER_1000).map((m) => m.eur)).toEqual([null, null, 0.3, 0.24, 0.18, 0.1]);
-    expect(SIX.map((t) => overagePerCharacter(t, 'eur'))).toEqual([null, null, 0.0003, 0.00024, 0.00018, 0.0001]);
+    expect(SIX.map((t) => overagePerCharacter(t, 'eur'))).toEqual([
+      null,
+      null,
+      0.0003,
+      0.00024,
+      0.00018,
+      0.0001,
+    ]);
     expect(overageCents('pro', 12_345, 'eur')).toBe(296);
     expect(overageCents('starter', 10_000, 'eur')).toBe(0);
   });

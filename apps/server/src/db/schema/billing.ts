@@ -15,7 +15,14 @@ import { workspaces } from './workspaces';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
 
-export const SUBSCRIPTION_STATUSES = ['trialing', 'active', 'incomplete', 'past_due', 'free', 'free_disabled'] as const;
+export const SUBSCRIPTION_STATUSES = [
+  'trialing',
+  'active',
+  'incomplete',
+  'past_due',
+  'free',
+  'free_disabled',
+] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 export const PAYMENT_PROVIDERS = ['local', 'stripe'] as const;
 export type PaymentProviderKind = (typeof PAYMENT_PROVIDERS)[number];

@@ -54,7 +54,8 @@ export function billingClient(app: TestApp) {
       });
       return { status: res.status, location: res.headers.get('location'), html: await res.text() };
     },
-    coupon: (row: Parameters<typeof couponsRepo.upsertCoupon>[1]) => couponsRepo.upsertCoupon(app.database.db, row),
+    coupon: (row: Parameters<typeof couponsRepo.upsertCoupon>[1]) =>
+      couponsRepo.upsertCoupon(app.database.db, row),
     invoices: (workspaceId: string) => invoicesRepo.listInvoices(app.database.db, workspaceId),
   };
 }

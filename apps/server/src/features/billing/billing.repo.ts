@@ -164,4 +164,3 @@ export async function extensionSettings(db: AppDb, userId: string | null) {
     .where(eq(userProfiles.userId, userId));
   return row ?? { allowed: false, max: null };
 }
-

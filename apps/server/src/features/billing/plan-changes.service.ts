@@ -1,4 +1,8 @@
-import type { ApplyDiscountBody, ChangeSubscriptionBody, ExtendedSubscription } from '@vocalis/contracts/billing';
+import type {
+  ApplyDiscountBody,
+  ChangeSubscriptionBody,
+  ExtendedSubscription,
+} from '@vocalis/contracts/billing';
 import { planAction } from '@vocalis/domain/billing/plan-action';
 import { discountPercent } from '@vocalis/domain/billing/promo';
 import type { BillingPeriod } from '@vocalis/domain/billing/tiers';
@@ -60,7 +64,9 @@ export class PlanChangeService {
 
   private async changeNow(userId: string, body: ChangeSubscriptionBody): Promise<ExtendedSubscription> {
     const ws = await billingWorkspace(this.db, userId, true);
-    if (!(await requestsRepo.claimIdempotencyKey(this.db, ws.id, body.idempotency_key, 'change-subscription'))) {
+    if (
+      !(await requestsRepo.claimIdempotencyKey(this.db, ws.id, body.idempotency_key, 'change-subscription'))
+    ) {
       const stored = await requestsRepo.storedResponse(this.db, ws.id, body.idempotency_key);
       if (stored?.response) return stored.response as ExtendedSubscription;
       throw conflict('A change with this idempotency key is still in progress.', 'idempotency_key_in_use');

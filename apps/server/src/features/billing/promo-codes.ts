@@ -5,7 +5,11 @@ import * as repo from './billing.repo';
 import * as couponsRepo from './coupons.repo';
 
 /** A promo code's terms; 'expired' past its end or redemptions, null when unknown. */
-export async function couponTerms(db: AppDb, now: Date, code: string): Promise<CouponTerms | 'expired' | null> {
+export async function couponTerms(
+  db: AppDb,
+  now: Date,
+  code: string,
+): Promise<CouponTerms | 'expired' | null> {
   const row = await couponsRepo.findCoupon(db, code);
   if (!row) return null;
   if (row.expiresAt && row.expiresAt <= now) return 'expired';
@@ -20,7 +24,11 @@ export async function couponTerms(db: AppDb, now: Date, code: string): Promise<C
 }
 
 /** POST validate-promocode: an unknown or expired code is `valid: false`, not an error. */
-export async function promocodeValidity(db: AppDb, now: Date, code: string): Promise<ValidatePromocodeResponse> {
+export async function promocodeValidity(
+  db: AppDb,
+  now: Date,
+  code: string,
+): Promise<ValidatePromocodeResponse> {
   const terms = await couponTerms(db, now, code);
   if (!terms || terms === 'expired') {
     return { valid: false, amount_off: null, percent_off: null, duration_in_months: null };

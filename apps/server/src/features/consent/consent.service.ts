@@ -40,7 +40,8 @@ export class ConsentService {
       geo_location: geo,
       gpc,
       ccpa_opt_out_applies: ccpaOptOutApplies({ geo_location: geo, gpc }),
-      analytics_consent: initialAnalyticsConsent(location.country) === 'undecided' ? 'undecided' : 'not_applicable',
+      analytics_consent:
+        initialAnalyticsConsent(location.country) === 'undecided' ? 'undecided' : 'not_applicable',
     };
   }
 

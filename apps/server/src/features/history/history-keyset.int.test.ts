@@ -115,7 +115,11 @@ describe(`history keyset pages on ${process.env.TEST_DB}`, () => {
       for (const row of rows.slice(0, 10)) await insertHistoryItem(app.database.db, row);
       await app.database.db.insert(historyItems).values(rows.slice(10));
       // A KAL item of another workspace must stay out.
-      await insertHistoryItem(app.database.db, { ...rows[1]!, id: 'voiced_elsewhere', workspaceId: other.workspaceId });
+      await insertHistoryItem(app.database.db, {
+        ...rows[1]!,
+        id: 'voiced_elsewhere',
+        workspaceId: other.workspaceId,
+      });
       withKal = rows
         .filter((r) => r.voiceId === KAL || r.dialogue?.some((l) => l.voice_id === KAL))
         .map((r) => r.id)
@@ -162,22 +166,25 @@ describe(`history keyset pages on ${process.env.TEST_DB}`, () => {
       expect(page.map((r) => r.id)).toEqual(expected);
     });
 
-    it.each(['asc', 'desc'] as const)('reads a %s voice-filtered page from an index without sorting', async (direction) => {
-      const plan = await app.database.db.transaction(async (tx) => {
-        await tx.execute(sql`set local enable_seqscan = off`);
-        const query = listHistoryQuery(tx, voiced.workspaceId, {
-          limit: 10,
-          direction,
-          voiceId: KAL,
-          after: { createdAt: new Date(base + 5000), id: 'voiced_x' },
+    it.each(['asc', 'desc'] as const)(
+      'reads a %s voice-filtered page from an index without sorting',
+      async (direction) => {
+        const plan = await app.database.db.transaction(async (tx) => {
+          await tx.execute(sql`set local enable_seqscan = off`);
+          const query = listHistoryQuery(tx, voiced.workspaceId, {
+            limit: 10,
+            direction,
+            voiceId: KAL,
+            after: { createdAt: new Date(base + 5000), id: 'voiced_x' },
+          });
+          const res = (await tx.execute(sql`explain ${query}`)) as unknown as {
+            rows: { 'QUERY PLAN': string }[];
+          };
+          return res.rows.map((r) => r['QUERY PLAN']).join('\n');
         });
-        const res = (await tx.execute(sql`explain ${query}`)) as unknown as {
-          rows: { 'QUERY PLAN': string }[];
-        };
-        return res.rows.map((r) => r['QUERY PLAN']).join('\n');
-      });
-      expect(plan).toContain('history_item_voices_workspace_voice_created_idx');
-      expect(plan).not.toMatch(/\bSort\b/);
-    });
+        expect(plan).toContain('history_item_voices_workspace_voice_created_idx');
+        expect(plan).not.toMatch(/\bSort\b/);
+      },
+    );
   });
 });

@@ -60,7 +60,9 @@ const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 export function listHistoryQuery(db: AppDb, workspaceId: string, f: HistoryFilter) {
   // The keyed columns: the item's own, or their copies in history_item_voices under a voice filter.
   const v = historyItemVoices;
-  const key = f.voiceId ? { createdAt: v.createdAt, id: v.historyItemId } : { createdAt: h.createdAt, id: h.id };
+  const key = f.voiceId
+    ? { createdAt: v.createdAt, id: v.historyItemId }
+    : { createdAt: h.createdAt, id: h.id };
   const where: SQL[] = [eq(h.workspaceId, workspaceId)];
   if (f.voiceId) where.push(eq(v.workspaceId, workspaceId), eq(v.voiceId, f.voiceId));
   const desc = f.direction === 'desc';

@@ -150,7 +150,7 @@ describe(`speech history on ${process.env.TEST_DB}`, () => {
     });
   });
 
-  it('answers byte ranges of an item\'s audio (206, 416), so the player can seek', async () => {
+  it("answers byte ranges of an item's audio (206, 416), so the player can seek", async () => {
     const { id, audio } = await generate('Seek through this sentence, please.');
     const url = `/v1/history/${id}/audio`;
     const size = audio.length;

@@ -85,41 +85,44 @@ describe(`social sign-in (Google, GitHub, Apple against a local OIDC provider) o
   });
 
   // Apple answers with a form post from its own origin, which carries the popup's cookies.
-  it.each(['google', 'apple'])('hands the session back to the opener in the popup flow (%s)', async (provider) => {
-    const email = newEmail(`popup-${provider}`);
-    const jar = new Jar();
-    const start = await app.request(
-      `/api/auth/oauth-popup/start?${new URLSearchParams({
-        provider,
-        popupOrigin: app.config.publicUrl,
-        popupNonce: 'nonce-123',
-        callbackURL: '/',
-        newUserCallbackURL: '/sign-up?step=welcome',
-      })}`,
-      { redirect: 'manual' },
-    );
-    expect(start.status).toBe(302);
-    jar.take(start);
-    const outcome = await completeAtProvider(app, start.headers.get('location')!, jar, { email });
-    expect(outcome.status).toBe(200);
-    const data = JSON.parse(
-      /<script type="application\/json"[^>]*>(.*?)<\/script>/s.exec(outcome.body)![1]!,
-    ) as {
-      type: string;
-      nonce: string;
-      token: string;
-      redirectTo: string;
-      targetOrigin: string;
-    };
-    expect(data).toMatchObject({
-      type: 'better-auth:oauth-popup',
-      nonce: 'nonce-123',
-      redirectTo: '/sign-up?step=welcome',
-      targetOrigin: app.config.publicUrl,
-    });
-    // The same session is in the popup's cookie (same origin as the app).
-    expect((await me(outcome.jar)).status).toBe(200);
-  });
+  it.each(['google', 'apple'])(
+    'hands the session back to the opener in the popup flow (%s)',
+    async (provider) => {
+      const email = newEmail(`popup-${provider}`);
+      const jar = new Jar();
+      const start = await app.request(
+        `/api/auth/oauth-popup/start?${new URLSearchParams({
+          provider,
+          popupOrigin: app.config.publicUrl,
+          popupNonce: 'nonce-123',
+          callbackURL: '/',
+          newUserCallbackURL: '/sign-up?step=welcome',
+        })}`,
+        { redirect: 'manual' },
+      );
+      expect(start.status).toBe(302);
+      jar.take(start);
+      const outcome = await completeAtProvider(app, start.headers.get('location')!, jar, { email });
+      expect(outcome.status).toBe(200);
+      const data = JSON.parse(
+        /<script type="application\/json"[^>]*>(.*?)<\/script>/s.exec(outcome.body)![1]!,
+      ) as {
+        type: string;
+        nonce: string;
+        token: string;
+        redirectTo: string;
+        targetOrigin: string;
+      };
+      expect(data).toMatchObject({
+        type: 'better-auth:oauth-popup',
+        nonce: 'nonce-123',
+        redirectTo: '/sign-up?step=welcome',
+        targetOrigin: app.config.publicUrl,
+      });
+      // The same session is in the popup's cookie (same origin as the app).
+      expect((await me(outcome.jar)).status).toBe(200);
+    },
+  );
 
   it('refuses a banned account in the popup with the notice; the sign-in page has its appeal link', async () => {
     const email = newEmail('banned');

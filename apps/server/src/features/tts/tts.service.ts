@@ -12,13 +12,7 @@ import type { CatalogueVoice } from '../voices/voice-builders';
 import type { VoicesService } from '../voices/voices.service';
 import { createEncoder } from './audio-target';
 import { historyContent, mergeSegments, synthesizeParts, type PlacedChunk } from './speech-parts';
-import type {
-  Generation,
-  GenerationOutcome,
-  SpeechRequest,
-  TimedAudio,
-  TtsInput,
-} from './tts-generation';
+import type { Generation, GenerationOutcome, SpeechRequest, TimedAudio, TtsInput } from './tts-generation';
 
 const EMPTY_ALIGNMENT: Alignment = {
   characters: [],

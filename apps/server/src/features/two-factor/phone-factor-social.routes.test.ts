@@ -27,7 +27,9 @@ describe(`removing the phone factor without a password (social sign-up) on ${pro
 
   async function enrol(jar: Jar): Promise<string> {
     const phone = newPhone();
-    expect((await post('/v1/user/update-mfa-factors', { sms: { phone_number: phone } }, jar)).status).toBe(200);
+    expect((await post('/v1/user/update-mfa-factors', { sms: { phone_number: phone } }, jar)).status).toBe(
+      200,
+    );
     const code = await lastCode(phone);
     const ok = await post('/v1/user/update-mfa-factors', { sms: { phone_number: phone, code } }, jar);
     expect(ok.status).toBe(200);
@@ -40,7 +42,11 @@ describe(`removing the phone factor without a password (social sign-up) on ${pro
     const enrolmentCode = await lastCode(phone);
 
     // There is no password to confirm with.
-    const withPassword = await post('/v1/user/update-mfa-factors', { sms: null, password: 'guess-1234' }, jar);
+    const withPassword = await post(
+      '/v1/user/update-mfa-factors',
+      { sms: null, password: 'guess-1234' },
+      jar,
+    );
     expect(withPassword.status).toBe(400);
     expect(await factor(jar)).not.toBeNull();
 
@@ -51,7 +57,9 @@ describe(`removing the phone factor without a password (social sign-up) on ${pro
       sms_mfa_factor: expect.objectContaining({ phone_number_hint: `•••• ${phone.slice(-4)}` }),
     });
     const [text] = await listSms(app.database.db, 1, phone);
-    expect(text!.body).toMatch(/^Your Vocalis code to remove this phone number is \d{6}\. It expires in 10 minutes\.$/);
+    expect(text!.body).toMatch(
+      /^Your Vocalis code to remove this phone number is \d{6}\. It expires in 10 minutes\.$/,
+    );
     const code = (await lastCode(phone))!;
     expect(code).not.toBe(enrolmentCode);
 

@@ -36,7 +36,11 @@ export class PhoneFactorService {
 
   /** Texts an enrolment code to `phone` (E.164); the number is not a factor until the code is confirmed. */
   async startEnrolment(userId: string, phone: string): Promise<void> {
-    await this.textCode(userId, phone, (code) => `Your Vocalis verification code is ${code}. It expires in 10 minutes.`);
+    await this.textCode(
+      userId,
+      phone,
+      (code) => `Your Vocalis verification code is ${code}. It expires in 10 minutes.`,
+    );
   }
 
   /** Texts a new code to `phone` and keeps its hash as the pending one (rate-limited per user). */
@@ -73,7 +77,11 @@ export class PhoneFactorService {
   async startRemoval(userId: string): Promise<void> {
     const factor = await this.enrolled(userId);
     if (!factor) throw badRequest(PHONE_FACTOR_MESSAGES.notEnrolled, 'SMS_MFA_NOT_ENROLLED');
-    await this.textCode(userId, factor.phone, (code) => `Your Vocalis code to remove this phone number is ${code}. It expires in 10 minutes.`);
+    await this.textCode(
+      userId,
+      factor.phone,
+      (code) => `Your Vocalis code to remove this phone number is ${code}. It expires in 10 minutes.`,
+    );
   }
 
   /** Removes the phone when `code` is the removal code texted to the enrolled number. */
@@ -116,8 +124,7 @@ export class PhoneFactorService {
   /** better-auth's twoFactor `sendOTP`: texts the sign-in code to the enrolled number. */
   async sendSignInCode(userId: string, code: string): Promise<void> {
     const factor = await this.enrolled(userId);
-    if (!factor)
-      throw badRequest(PHONE_FACTOR_MESSAGES.notEnrolled, 'SMS_MFA_NOT_ENROLLED');
+    if (!factor) throw badRequest(PHONE_FACTOR_MESSAGES.notEnrolled, 'SMS_MFA_NOT_ENROLLED');
     await this.sms.send({
       to: factor.phone,
       body: `Your Vocalis sign-in code is ${code}. It expires in 5 minutes.`,

@@ -39,9 +39,13 @@ describe(`authenticator app without a password, and removing a factor as a sensi
       .set({ createdAt: new Date(Date.now() - 60 * 60 * 1000) })
       .where(eq(sessions.userId, userId));
   const userIdOf = async (jar: Jar) =>
-    ((await (await app.request('/api/auth/get-session', { headers: { cookie: jar.toString() } })).json()) as {
-      user: { id: string };
-    }).user.id;
+    (
+      (await (
+        await app.request('/api/auth/get-session', { headers: { cookie: jar.toString() } })
+      ).json()) as {
+        user: { id: string };
+      }
+    ).user.id;
   /** The code of the newest "Confirm it is you" mail to `email`, or null. */
   const mailedCode = async (email: string) => {
     const mail = (await listMail(app.database.db, 50)).find(
@@ -116,12 +120,17 @@ describe(`authenticator app without a password, and removing a factor as a sensi
     );
     popupJar.take(start);
     const outcome = await completeAtProvider(app, start.headers.get('location')!, popupJar, { email });
-    const data = JSON.parse(/<script type="application\/json"[^>]*>(.*?)<\/script>/s.exec(outcome.body)![1]!) as {
+    const data = JSON.parse(
+      /<script type="application\/json"[^>]*>(.*?)<\/script>/s.exec(outcome.body)![1]!,
+    ) as {
       nonce: string;
       token?: string;
       error?: { code: string; description?: string };
     };
-    expect(data).toMatchObject({ nonce: 'nonce-2fa', error: { code: 'TWO_FACTOR_REQUIRED', description: 'totp,otp' } });
+    expect(data).toMatchObject({
+      nonce: 'nonce-2fa',
+      error: { code: 'TWO_FACTOR_REQUIRED', description: 'totp,otp' },
+    });
     expect(data.token).toBeUndefined();
     expect((await app.request('/v1/user', { headers: { cookie: outcome.jar.toString() } })).status).toBe(401);
 
@@ -164,7 +173,9 @@ describe(`authenticator app without a password, and removing a factor as a sensi
 
     // Signing in again (with the second step) makes a fresh session.
     const fresh = await socialSignIn(app, 'google', { email });
-    expect((await post('/api/auth/two-factor/verify-totp', { code: totpFromUri(uri) }, fresh.jar)).status).toBe(200);
+    expect(
+      (await post('/api/auth/two-factor/verify-totp', { code: totpFromUri(uri) }, fresh.jar)).status,
+    ).toBe(200);
     const ok = await post('/api/auth/two-factor/disable', {}, fresh.jar);
     expect(ok.status).toBe(200);
     expect((await me(fresh.jar)).totp_mfa_factor).toBeNull();
@@ -201,9 +212,9 @@ describe(`authenticator app without a password, and removing a factor as a sensi
     const phone = newPhone();
     await post('/v1/user/update-mfa-factors', { sms: { phone_number: phone } }, jar);
     const code = await lastCode(phone);
-    expect((await post('/v1/user/update-mfa-factors', { sms: { phone_number: phone, code } }, jar)).status).toBe(
-      200,
-    );
+    expect(
+      (await post('/v1/user/update-mfa-factors', { sms: { phone_number: phone, code } }, jar)).status,
+    ).toBe(200);
     await ageSessions(user.id);
     const refused = await post('/v1/user/update-mfa-factors', { sms: null, password: user.password }, jar);
     expect(refused.status).toBe(403);

@@ -19,6 +19,8 @@ export async function hasPassword(db: AppDb, userId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: accounts.id })
     .from(accounts)
-    .where(and(eq(accounts.userId, userId), eq(accounts.providerId, 'credential'), isNotNull(accounts.password)));
+    .where(
+      and(eq(accounts.userId, userId), eq(accounts.providerId, 'credential'), isNotNull(accounts.password)),
+    );
   return Boolean(row);
 }

@@ -38,7 +38,10 @@ export class TwoFactorService {
   async caller(headers: Headers): Promise<{ userId: string; session: CurrentSession } | null> {
     const found = await this.auth.api.getSession({ headers });
     return found
-      ? { userId: found.user.id, session: { id: found.session.id, createdAt: new Date(found.session.createdAt) } }
+      ? {
+          userId: found.user.id,
+          session: { id: found.session.id, createdAt: new Date(found.session.createdAt) },
+        }
       : null;
   }
 

@@ -10,7 +10,14 @@ import type { AudioPlayer } from './use-audio-player';
 
 function fakePlayer(state: Partial<PlayerState>): AudioPlayer {
   return {
-    state: { ...initialPlayerState, status: 'playing', mode: 'stream', duration: 30, currentTime: 5, ...state },
+    state: {
+      ...initialPlayerState,
+      status: 'playing',
+      mode: 'stream',
+      duration: 30,
+      currentTime: 5,
+      ...state,
+    },
     peaks: null,
     audio: null,
     loadSource: vi.fn(),
@@ -39,7 +46,13 @@ describe('AudioPlayerBar', () => {
     expect(screen.getByTestId('elapsed').textContent).toBe('0:05');
     expect(screen.getByTestId('total').textContent).toBe('0:30');
     const speed = screen.getByRole('combobox', { name: 'Playback speed' });
-    expect([...speed.querySelectorAll('option')].map((o) => o.value)).toEqual(['0.8', '1', '1.2', '1.5', '2']);
+    expect([...speed.querySelectorAll('option')].map((o) => o.value)).toEqual([
+      '0.8',
+      '1',
+      '1.2',
+      '1.5',
+      '2',
+    ]);
     fireEvent.change(speed, { target: { value: '1.5' } });
     expect(player.setRate).toHaveBeenCalledWith(1.5);
   });

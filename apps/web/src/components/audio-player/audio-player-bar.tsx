@@ -130,7 +130,9 @@ export function AudioPlayerBar({
           </span>
           <div className="min-w-0 flex-1">
             <p className="truncate text-sm font-medium text-zinc-900 dark:text-zinc-50">{title}</p>
-            {subtitle ? <p className="truncate text-xs text-zinc-500 dark:text-zinc-400">{subtitle}</p> : null}
+            {subtitle ? (
+              <p className="truncate text-xs text-zinc-500 dark:text-zinc-400">{subtitle}</p>
+            ) : null}
           </div>
           {state.feedbackVisible && onFeedback ? (
             <div className="flex items-center gap-0.5" role="group" aria-label="Feedback">
@@ -141,9 +143,18 @@ export function AudioPlayerBar({
                     aria-label={thumb === 'up' ? 'Thumbs up' : 'Thumbs down'}
                     aria-pressed={feedback === thumb}
                     onClick={() => onFeedback(thumb)}
-                    className={clsx(iconButton, 'size-8', feedback === thumb && 'bg-indigo-50 text-indigo-600 dark:bg-indigo-500/15 dark:text-indigo-300')}
+                    className={clsx(
+                      iconButton,
+                      'size-8',
+                      feedback === thumb &&
+                        'bg-indigo-50 text-indigo-600 dark:bg-indigo-500/15 dark:text-indigo-300',
+                    )}
                   >
-                    {thumb === 'up' ? <ThumbUpIcon className="size-4" /> : <ThumbDownIcon className="size-4" />}
+                    {thumb === 'up' ? (
+                      <ThumbUpIcon className="size-4" />
+                    ) : (
+                      <ThumbDownIcon className="size-4" />
+                    )}
                   </button>
                 </Tooltip>
               ))}
@@ -151,7 +162,12 @@ export function AudioPlayerBar({
           ) : null}
           {placement === 'inline' ? null : (
             <Tooltip content="Hide player">
-              <button type="button" aria-label="Hide player" className={clsx(iconButton, 'size-8')} onClick={() => player.setVisible(false)}>
+              <button
+                type="button"
+                aria-label="Hide player"
+                className={clsx(iconButton, 'size-8')}
+                onClick={() => player.setVisible(false)}
+              >
                 <ChevronIcon className="size-4" />
               </button>
             </Tooltip>
@@ -159,7 +175,9 @@ export function AudioPlayerBar({
         </div>
 
         <div className="flex items-center gap-2 text-xs text-zinc-500 tabular-nums dark:text-zinc-400">
-          <span className="w-10 text-right" data-testid="elapsed">{formatTime(state.currentTime)}</span>
+          <span className="w-10 text-right" data-testid="elapsed">
+            {formatTime(state.currentTime)}
+          </span>
           <WaveformSeek
             peaks={player.peaks}
             currentTime={state.currentTime}
@@ -167,7 +185,9 @@ export function AudioPlayerBar({
             onSeek={player.seekTo}
             disabled={loading}
           />
-          <span className="w-10" data-testid="total">{formatTime(state.duration)}</span>
+          <span className="w-10" data-testid="total">
+            {formatTime(state.duration)}
+          </span>
         </div>
 
         <div className="flex items-center justify-between gap-2">
@@ -191,7 +211,13 @@ export function AudioPlayerBar({
           </div>
           <div className="flex items-center gap-1 sm:gap-2">
             <Tooltip content={`Back ${BUTTON_SEEK_S} seconds`}>
-              <button type="button" aria-label={`Back ${BUTTON_SEEK_S} seconds`} className={iconButton} disabled={loading} onClick={() => player.skip(-BUTTON_SEEK_S)}>
+              <button
+                type="button"
+                aria-label={`Back ${BUTTON_SEEK_S} seconds`}
+                className={iconButton}
+                disabled={loading}
+                onClick={() => player.skip(-BUTTON_SEEK_S)}
+              >
                 <BackIcon className="size-5" />
               </button>
             </Tooltip>
@@ -202,10 +228,22 @@ export function AudioPlayerBar({
               onClick={player.toggle}
               className="inline-flex size-11 items-center justify-center rounded-full bg-zinc-900 text-white shadow-md transition hover:scale-105 hover:bg-zinc-800 disabled:opacity-60 dark:bg-white dark:text-zinc-900 dark:hover:bg-zinc-200"
             >
-              {loading ? <Spinner className="size-5" /> : playing ? <PauseIcon className="size-5" /> : <PlayIcon className="size-5 translate-x-px" />}
+              {loading ? (
+                <Spinner className="size-5" />
+              ) : playing ? (
+                <PauseIcon className="size-5" />
+              ) : (
+                <PlayIcon className="size-5 translate-x-px" />
+              )}
             </button>
             <Tooltip content={`Forward ${BUTTON_SEEK_S} seconds`}>
-              <button type="button" aria-label={`Forward ${BUTTON_SEEK_S} seconds`} className={iconButton} disabled={loading} onClick={() => player.skip(BUTTON_SEEK_S)}>
+              <button
+                type="button"
+                aria-label={`Forward ${BUTTON_SEEK_S} seconds`}
+                className={iconButton}
+                disabled={loading}
+                onClick={() => player.skip(BUTTON_SEEK_S)}
+              >
                 <ForwardIcon className="size-5" />
               </button>
             </Tooltip>
@@ -214,7 +252,13 @@ export function AudioPlayerBar({
             {onDownload ? (
               <Tooltip content={downloadReady ? 'Download' : 'Preparing download…'}>
                 <span>
-                  <button type="button" aria-label="Download" className={iconButton} disabled={!downloadReady} onClick={onDownload}>
+                  <button
+                    type="button"
+                    aria-label="Download"
+                    className={iconButton}
+                    disabled={!downloadReady}
+                    onClick={onDownload}
+                  >
                     <DownloadIcon className="size-5" />
                   </button>
                 </span>
@@ -222,7 +266,11 @@ export function AudioPlayerBar({
             ) : null}
           </div>
         </div>
-        {state.error ? <p role="alert" className="text-xs text-rose-600 dark:text-rose-400">{state.error}</p> : null}
+        {state.error ? (
+          <p role="alert" className="text-xs text-rose-600 dark:text-rose-400">
+            {state.error}
+          </p>
+        ) : null}
       </div>
     </section>
   );

@@ -10,7 +10,8 @@ import {
   type PlayerState,
 } from './player-reducer';
 
-const run = (actions: PlayerAction[], from: PlayerState = initialPlayerState) => actions.reduce(playerReducer, from);
+const run = (actions: PlayerAction[], from: PlayerState = initialPlayerState) =>
+  actions.reduce(playerReducer, from);
 
 describe('playerReducer', () => {
   it('goes idle → loading (stream) → ready → playing → paused → playing → ended', () => {
@@ -27,7 +28,10 @@ describe('playerReducer', () => {
   });
 
   it('enters loading in source mode and becomes ready on metadata with its duration', () => {
-    const s = run([{ type: 'load', mode: 'source' }, { type: 'ready', duration: 12 }]);
+    const s = run([
+      { type: 'load', mode: 'source' },
+      { type: 'ready', duration: 12 },
+    ]);
     expect(s).toMatchObject({ status: 'ready', mode: 'source', duration: 12 });
   });
 
@@ -39,7 +43,10 @@ describe('playerReducer', () => {
     expect(run([{ type: 'playing' }])).toBe(initialPlayerState);
     expect(run([{ type: 'ended' }])).toBe(initialPlayerState);
     expect(run([{ type: 'time', currentTime: 5 }])).toBe(initialPlayerState);
-    const ready = run([{ type: 'load', mode: 'source' }, { type: 'ready', duration: 4 }]);
+    const ready = run([
+      { type: 'load', mode: 'source' },
+      { type: 'ready', duration: 4 },
+    ]);
     expect(playerReducer(ready, { type: 'paused' })).toBe(ready);
   });
 
@@ -54,7 +61,12 @@ describe('playerReducer', () => {
   });
 
   it('shows feedback at the end of a clip shorter than 3 s', () => {
-    const s = run([{ type: 'load', mode: 'source' }, { type: 'ready', duration: 1.2 }, { type: 'playing' }, { type: 'ended' }]);
+    const s = run([
+      { type: 'load', mode: 'source' },
+      { type: 'ready', duration: 1.2 },
+      { type: 'playing' },
+      { type: 'ended' },
+    ]);
     expect(s.feedbackVisible).toBe(true);
   });
 
@@ -75,11 +87,20 @@ describe('playerReducer', () => {
       { type: 'visible', visible: false },
       { type: 'load', mode: 'stream' },
     ]);
-    expect(s).toMatchObject({ status: 'loading', currentTime: 0, duration: null, feedbackVisible: false, visible: true });
+    expect(s).toMatchObject({
+      status: 'loading',
+      currentTime: 0,
+      duration: null,
+      feedbackVisible: false,
+      visible: true,
+    });
   });
 
   it('reports errors and recovers with a new load', () => {
-    const s = run([{ type: 'load', mode: 'stream' }, { type: 'error', message: 'boom' }]);
+    const s = run([
+      { type: 'load', mode: 'stream' },
+      { type: 'error', message: 'boom' },
+    ]);
     expect([s.status, s.error]).toEqual(['error', 'boom']);
     expect(playerReducer(s, { type: 'playing' }).status).toBe('error');
     expect(playerReducer(s, { type: 'load', mode: 'source' }).error).toBeNull();

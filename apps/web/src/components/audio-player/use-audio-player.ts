@@ -103,14 +103,17 @@ export function useAudioPlayer(): AudioPlayer {
     [element],
   );
 
-  const startPlayback = useCallback((el: HTMLAudioElement) => {
-    el.playbackRate = state.rate;
-    el.play().catch((error: unknown) => {
-      // Autoplay refused (no user gesture): stay ready; the play button works.
-      if (error instanceof DOMException && error.name === 'NotAllowedError') return;
-      if (error instanceof DOMException && error.name === 'AbortError') return;
-    });
-  }, [state.rate]);
+  const startPlayback = useCallback(
+    (el: HTMLAudioElement) => {
+      el.playbackRate = state.rate;
+      el.play().catch((error: unknown) => {
+        // Autoplay refused (no user gesture): stay ready; the play button works.
+        if (error instanceof DOMException && error.name === 'NotAllowedError') return;
+        if (error instanceof DOMException && error.name === 'AbortError') return;
+      });
+    },
+    [state.rate],
+  );
 
   const decode = useCallback((blob: Blob, id: number) => {
     setAudio(blob);
@@ -212,5 +215,19 @@ export function useAudioPlayer(): AudioPlayer {
     dispatch({ type: 'reset' });
   }, []);
 
-  return { state, peaks, audio, loadSource, loadStream, play, pause, toggle, seekTo, skip, setRate, setVisible, reset };
+  return {
+    state,
+    peaks,
+    audio,
+    loadSource,
+    loadStream,
+    play,
+    pause,
+    toggle,
+    seekTo,
+    skip,
+    setRate,
+    setVisible,
+    reset,
+  };
 }

@@ -68,7 +68,10 @@ export function WaveformSeek({ peaks, currentTime, duration, onSeek, disabled }:
         />
       ) : (
         <div className="absolute inset-x-0 top-1/2 h-1.5 -translate-y-1/2 overflow-hidden rounded-full bg-zinc-200 dark:bg-zinc-800">
-          <div className="h-full rounded-full bg-indigo-500 dark:bg-indigo-400" style={{ width: `${progress * 100}%` }} />
+          <div
+            className="h-full rounded-full bg-indigo-500 dark:bg-indigo-400"
+            style={{ width: `${progress * 100}%` }}
+          />
         </div>
       )}
       <input

@@ -49,7 +49,7 @@ export function useHistoryItemActions(options: { onDeleted?: (id: string) => voi
   };
 
   const buttons = (item: HistoryItem) => {
-    const label = (item.voice_name || item.dialogue?.length) ? historyVoiceLabel(item) : 'this generation';
+    const label = item.voice_name || item.dialogue?.length ? historyVoiceLabel(item) : 'this generation';
     return (
       <div className="flex shrink-0 items-center gap-0.5" role="group" aria-label="Actions">
         <ActionButton label={`Download ${label}`} tip="Download" onClick={() => onDownload(item)}>

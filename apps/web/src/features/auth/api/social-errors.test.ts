@@ -65,6 +65,9 @@ describe('socialFailure: an account with a second factor (decision 026)', () => 
     [undefined, ['totp']],
     ['nonsense', ['totp']],
   ] as const)('TWO_FACTOR_REQUIRED with %s asks for %j', (description, methods) => {
-    expect(socialFailure('TWO_FACTOR_REQUIRED', description, 'Google')).toEqual({ kind: 'twoFactor', methods });
+    expect(socialFailure('TWO_FACTOR_REQUIRED', description, 'Google')).toEqual({
+      kind: 'twoFactor',
+      methods,
+    });
   });
 });

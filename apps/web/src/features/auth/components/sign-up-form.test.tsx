@@ -49,10 +49,16 @@ describe('sign-up form', () => {
   it('sends pre-sign-up with the attribution, invite code and marketplace token, then creates the account', async () => {
     const fetch = vi.fn(async () => jsonResponse({ status: 'ok', message: 'Noted.' }));
     vi.stubGlobal('fetch', fetch);
-    window.localStorage.setItem('referral', JSON.stringify({ value: 'team42', expiresTimestamp: Date.now() + 60_000 }));
+    window.localStorage.setItem(
+      'referral',
+      JSON.stringify({ value: 'team42', expiresTimestamp: Date.now() + 60_000 }),
+    );
     window.localStorage.setItem('xi:invite_code', JSON.stringify('inv-123'));
     const onSuccess = renderForm('/sign-up?gcp_jwt=marketplace-token');
-    expect(screen.getByRole('checkbox', { name: /Send me product updates/ })).toHaveProperty('checked', false);
+    expect(screen.getByRole('checkbox', { name: /Send me product updates/ })).toHaveProperty(
+      'checked',
+      false,
+    );
     fill(' ada@example.com ', 'Str0ng-pass!');
     await vi.waitFor(() => expect(onSuccess).toHaveBeenCalledWith('ada@example.com'));
     expect(calls(fetch)).toEqual([

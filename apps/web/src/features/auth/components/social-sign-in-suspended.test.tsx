@@ -53,7 +53,9 @@ describe('a suspended account signing in with a provider (accounts.md §6)', () 
     render('https://vocalis.test/appeal');
     await bannedInPopup();
     expect(await screen.findByText(BANNED)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Appeal' }).getAttribute('href')).toBe('https://vocalis.test/appeal');
+    expect(screen.getByRole('link', { name: 'Appeal' }).getAttribute('href')).toBe(
+      'https://vocalis.test/appeal',
+    );
   });
 
   it('sees it after the full-page flow returns to /sign-in?error=BANNED_USER', async () => {
@@ -62,7 +64,9 @@ describe('a suspended account signing in with a provider (accounts.md §6)', () 
       `/sign-in?${new URLSearchParams({ error: 'BANNED_USER', error_description: BANNED })}`,
     );
     expect(await screen.findByText(BANNED)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Appeal' }).getAttribute('href')).toBe('mailto:appeals@vocalis.test');
+    expect(screen.getByRole('link', { name: 'Appeal' }).getAttribute('href')).toBe(
+      'mailto:appeals@vocalis.test',
+    );
   });
 
   it('gets no link from an address that is neither a web page nor mail', async () => {

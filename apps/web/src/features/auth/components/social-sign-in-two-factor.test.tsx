@@ -18,7 +18,10 @@ function render(path = '/sign-in') {
       const body = init.body ? (JSON.parse(String(init.body)) as { code?: string }) : undefined;
       calls.push({ url, body });
       if (url === '/v1/sign-in-providers')
-        return jsonResponse({ social: [{ id: 'google', name: 'Google' }], appeal_url: 'https://x.test/appeal' });
+        return jsonResponse({
+          social: [{ id: 'google', name: 'Google' }],
+          appeal_url: 'https://x.test/appeal',
+        });
       if (url === '/api/auth/two-factor/verify-totp')
         return body?.code === '123456'
           ? jsonResponse({ token: 't' })
@@ -63,7 +66,9 @@ describe('a provider sign-in of an account with a second factor', () => {
     expect(await screen.findByText('Enter the 6-digit code from your authenticator app.')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Authentication code'), { target: { value: '000000' } });
     fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
-    await waitFor(() => expect(calls.filter((c) => c.url === '/api/auth/two-factor/verify-totp')).toHaveLength(1));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.url === '/api/auth/two-factor/verify-totp')).toHaveLength(1),
+    );
     expect(onSignedIn).not.toHaveBeenCalled();
 
     fireEvent.change(screen.getByLabelText('Authentication code'), { target: { value: '123456' } });
@@ -73,7 +78,9 @@ describe('a provider sign-in of an account with a second factor', () => {
   });
 
   it('asks for it when the full-page flow returns to /sign-in?error=TWO_FACTOR_REQUIRED', async () => {
-    render(`/sign-in?${new URLSearchParams({ error: 'TWO_FACTOR_REQUIRED', error_description: 'totp,otp' })}`);
+    render(
+      `/sign-in?${new URLSearchParams({ error: 'TWO_FACTOR_REQUIRED', error_description: 'totp,otp' })}`,
+    );
     // With a phone, the texted code comes first; the authenticator app is offered too.
     expect(await screen.findByLabelText('Text message code')).toBeTruthy();
     await waitFor(() => expect(calls.some((c) => c.url === '/api/auth/two-factor/send-otp')).toBe(true));

@@ -84,7 +84,9 @@ beforeEach(() => {
 
 async function enterCode(code: string) {
   renderWithProviders(<SubscriptionRoute />);
-  fireEvent.change(await screen.findByLabelText('Promo code', {}, { timeout: 5000 }), { target: { value: code } });
+  fireEvent.change(await screen.findByLabelText('Promo code', {}, { timeout: 5000 }), {
+    target: { value: code },
+  });
   fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
 }
 

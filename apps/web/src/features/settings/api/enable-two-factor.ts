@@ -9,7 +9,10 @@ export type EnableTwoFactorResult = { totpURI: string; backupCodes: string[] };
  * until verified. Without a password (social sign-in account) the server wants a fresh session instead.
  */
 export function enableTwoFactor(password: string | undefined) {
-  return api.post<EnableTwoFactorResult>('/api/auth/two-factor/enable', password === undefined ? {} : { password });
+  return api.post<EnableTwoFactorResult>(
+    '/api/auth/two-factor/enable',
+    password === undefined ? {} : { password },
+  );
 }
 
 export function useEnableTwoFactor() {

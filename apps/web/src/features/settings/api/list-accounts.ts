@@ -11,7 +11,10 @@ export function listAccounts(signal?: AbortSignal) {
 }
 
 export const linkedAccountsQueryOptions = () =>
-  queryOptions({ queryKey: ['user', 'linked-accounts'] as const, queryFn: ({ signal }) => listAccounts(signal) });
+  queryOptions({
+    queryKey: ['user', 'linked-accounts'] as const,
+    queryFn: ({ signal }) => listAccounts(signal),
+  });
 
 /**
  * Whether security changes are confirmed with a password: false for an account made by social sign-in

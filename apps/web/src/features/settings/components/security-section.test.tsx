@@ -78,7 +78,9 @@ describe('settings: add two-factor authentication', () => {
     providers = ['google'];
     renderWithProviders(<SecuritySection />, { path: '/app/settings?dialog=add-2fa' });
     expect(
-      await screen.findByText('Set up an authenticator app: it shows a new code every 30 seconds for signing in.'),
+      await screen.findByText(
+        'Set up an authenticator app: it shows a new code every 30 seconds for signing in.',
+      ),
     ).toBeTruthy();
     expect(screen.queryByLabelText('Password')).toBeNull();
     expect(
@@ -101,9 +103,7 @@ describe('settings: add two-factor authentication', () => {
     renderWithProviders(<SecuritySection />, { path: '/app/settings?dialog=add-2fa' });
     await waitFor(() => expect(calls.some((c) => c.url === '/api/auth/list-accounts')).toBe(true));
     fireEvent.click(await screen.findByRole('button', { name: 'Continue' }));
-    await waitFor(() =>
-      expect(toastStore.getSnapshot().map((t) => t.title)).toContain(EMAIL_ACCESS_MESSAGE),
-    );
+    await waitFor(() => expect(toastStore.getSnapshot().map((t) => t.title)).toContain(EMAIL_ACCESS_MESSAGE));
     expect(screen.queryByTestId('totp-secret')).toBeNull();
     expect(screen.getByRole('button', { name: 'Continue' })).toBeTruthy();
   });
@@ -119,7 +119,9 @@ describe('settings: remove two-factor authentication', () => {
     fireEvent.change(await screen.findByLabelText('Password'), { target: { value: 'pw-1234' } });
     fireEvent.click(screen.getAllByRole('button', { name: 'Remove' }).at(-1)!);
     await waitFor(() =>
-      expect(calls.find((c) => c.url === '/api/auth/two-factor/disable')?.body).toEqual({ password: 'pw-1234' }),
+      expect(calls.find((c) => c.url === '/api/auth/two-factor/disable')?.body).toEqual({
+        password: 'pw-1234',
+      }),
     );
   });
 
@@ -131,7 +133,9 @@ describe('settings: remove two-factor authentication', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Remove' }));
     expect(screen.queryByLabelText('Password')).toBeNull();
     fireEvent.click(screen.getAllByRole('button', { name: 'Remove' }).at(-1)!);
-    await waitFor(() => expect(calls.find((c) => c.url === '/api/auth/two-factor/disable')?.body).toEqual({}));
+    await waitFor(() =>
+      expect(calls.find((c) => c.url === '/api/auth/two-factor/disable')?.body).toEqual({}),
+    );
     await waitFor(() =>
       expect(toastStore.getSnapshot().map((t) => t.title)).toContain('Two-factor authentication removed'),
     );

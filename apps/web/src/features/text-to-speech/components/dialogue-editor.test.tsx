@@ -11,7 +11,14 @@ import { DialogueEditor } from './dialogue-editor';
 import { DIALOGUE_STORAGE_KEY, useSavedDialogue } from './use-saved-dialogue';
 
 const voice = (id: string, name: string) =>
-  ({ voice_id: id, name, category: 'premade', description: null, labels: {}, preview_url: null }) as unknown as Voice;
+  ({
+    voice_id: id,
+    name,
+    category: 'premade',
+    description: null,
+    labels: {},
+    preview_url: null,
+  }) as unknown as Voice;
 const VOICES = [voice('v1', 'Aria'), voice('v2', 'Brian'), voice('v3', 'Charlie')];
 const IDS = VOICES.map((v) => v.voice_id);
 
@@ -32,7 +39,9 @@ function Harness({ quota = null as number | null, onSubmit = () => {} }) {
 
 const lineItems = () => within(screen.getByRole('list', { name: 'Dialogue lines' })).getAllByRole('listitem');
 const voiceOf = (n: number) =>
-  within(lineItems()[n - 1]!).getByRole('button', { name: /^Voice: / }).getAttribute('aria-label');
+  within(lineItems()[n - 1]!)
+    .getByRole('button', { name: /^Voice: / })
+    .getAttribute('aria-label');
 const type = (n: number, text: string) =>
   fireEvent.change(screen.getByLabelText(`Line ${n} text`), { target: { value: text } });
 const saved = () => readStored<unknown>(DIALOGUE_STORAGE_KEY, null);

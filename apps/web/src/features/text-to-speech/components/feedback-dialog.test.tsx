@@ -37,7 +37,11 @@ describe('FeedbackDialog', () => {
     fireEvent.change(box, { target: { value: 'A warm, calm narrator reading a story.' } });
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(onSubmit).toHaveBeenCalledWith(
-      expect.objectContaining({ thumbs_up: true, feedback: 'A warm, calm narrator reading a story.', glitches: false }),
+      expect.objectContaining({
+        thumbs_up: true,
+        feedback: 'A warm, calm narrator reading a story.',
+        glitches: false,
+      }),
     );
   });
 

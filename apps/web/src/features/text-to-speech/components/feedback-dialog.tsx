@@ -38,13 +38,22 @@ export function FeedbackDialog({ open, thumbsUp, submitting, onSubmit, onSkip }:
   };
 
   return (
-    <Modal open={open} onOpenChange={(next) => (next ? undefined : onSkip())} title="Describe the tone and situation">
+    <Modal
+      open={open}
+      onOpenChange={(next) => (next ? undefined : onSkip())}
+      title="Describe the tone and situation"
+    >
       <div className="space-y-4">
         {!thumbsUp ? (
           <fieldset className="space-y-2">
-            <legend className="mb-2 text-sm font-medium text-zinc-800 dark:text-zinc-200">What went wrong?</legend>
+            <legend className="mb-2 text-sm font-medium text-zinc-800 dark:text-zinc-200">
+              What went wrong?
+            </legend>
             {NEGATIVE_REASONS.map((reason) => (
-              <label key={reason.key} className="flex items-center gap-2.5 text-sm text-zinc-700 dark:text-zinc-300">
+              <label
+                key={reason.key}
+                className="flex items-center gap-2.5 text-sm text-zinc-700 dark:text-zinc-300"
+              >
                 <input
                   type="checkbox"
                   checked={reasons.has(reason.key)}

@@ -12,7 +12,8 @@ function Harness() {
   return <ModeToggle value={mode} onChange={setMode} />;
 }
 
-const checked = () => screen.getAllByRole('radio').find((r) => r.getAttribute('aria-checked') === 'true')?.textContent;
+const checked = () =>
+  screen.getAllByRole('radio').find((r) => r.getAttribute('aria-checked') === 'true')?.textContent;
 
 describe('ModeToggle', () => {
   it('switches between single voice and dialogue by click', () => {

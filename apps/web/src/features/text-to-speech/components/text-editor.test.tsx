@@ -43,8 +43,14 @@ describe('TextEditor', () => {
 
 describe('quotaOf', () => {
   it('reads character_count and character_limit, never below zero', () => {
-    expect(quotaOf({ subscription: { character_count: 40, character_limit: 100 } } as never)).toEqual({ used: 40, limit: 100, remaining: 60 });
-    expect(quotaOf({ subscription: { character_count: 140, character_limit: 100 } } as never)?.remaining).toBe(0);
+    expect(quotaOf({ subscription: { character_count: 40, character_limit: 100 } } as never)).toEqual({
+      used: 40,
+      limit: 100,
+      remaining: 60,
+    });
+    expect(
+      quotaOf({ subscription: { character_count: 140, character_limit: 100 } } as never)?.remaining,
+    ).toBe(0);
     expect(quotaOf({ subscription: {} } as never)).toBeNull();
     expect(quotaOf(undefined)).toBeNull();
   });

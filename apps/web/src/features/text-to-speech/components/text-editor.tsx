@@ -40,11 +40,17 @@ export function TextEditor({ value, onChange, maxLength, remainingQuota, onSubmi
         className="min-h-64 w-full flex-1 resize-none bg-transparent p-5 text-[15px] leading-relaxed text-zinc-900 placeholder:text-zinc-400 focus:outline-none sm:min-h-80 dark:text-zinc-100 dark:placeholder:text-zinc-500"
       />
       <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 px-5 pb-1 text-xs text-zinc-500 tabular-nums dark:text-zinc-400">
-        <span data-testid="character-count" className={clsx(over && 'font-medium text-rose-600 dark:text-rose-400')}>
+        <span
+          data-testid="character-count"
+          className={clsx(over && 'font-medium text-rose-600 dark:text-rose-400')}
+        >
           {characterCountText(value.length, maxLength)}
         </span>
         {remainingQuota !== null ? (
-          <span data-testid="quota-remaining" className={clsx(overQuota && 'font-medium text-rose-600 dark:text-rose-400')}>
+          <span
+            data-testid="quota-remaining"
+            className={clsx(overQuota && 'font-medium text-rose-600 dark:text-rose-400')}
+          >
             {fmt(remainingQuota)} credits remaining
           </span>
         ) : null}

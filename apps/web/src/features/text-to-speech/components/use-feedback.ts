@@ -38,7 +38,8 @@ export function useFeedback(current: Generation | null) {
     (next: Thumb) => {
       setThumb(next);
       const up = next === 'up';
-      if (current && opensFeedbackDialog(up, current.text)) setDialog((d) => ({ open: true, key: d.key + 1 }));
+      if (current && opensFeedbackDialog(up, current.text))
+        setDialog((d) => ({ open: true, key: d.key + 1 }));
       else send({ thumbs_up: up }, true);
     },
     [current, send],

@@ -9,7 +9,12 @@ import { rememberRecent, voiceSections } from '../lib/voice-sections';
 
 import { VoiceDropdown } from './voice-dropdown';
 
-function voice(id: string, name: string, category: Voice['category'], labels: Record<string, string> = {}): Voice {
+function voice(
+  id: string,
+  name: string,
+  category: Voice['category'],
+  labels: Record<string, string> = {},
+): Voice {
   return {
     voice_id: id,
     name,
@@ -37,7 +42,13 @@ describe('VoiceDropdown', () => {
   it('lists Recent, then professional, cloned, generated and default voices', () => {
     render(<VoiceDropdown voices={voices} value="v1" recentIds={['v2']} onChange={() => {}} />);
     open();
-    expect(groups()).toEqual(['Recent', 'Professional voices', 'Cloned voices', 'Generated voices', 'Default voices']);
+    expect(groups()).toEqual([
+      'Recent',
+      'Professional voices',
+      'Cloned voices',
+      'Generated voices',
+      'Default voices',
+    ]);
     expect(within(screen.getByRole('group', { name: 'Recent' })).getByText('Brian')).toBeTruthy();
     expect(within(screen.getByRole('group', { name: 'Cloned voices' })).getByText('My Clone')).toBeTruthy();
   });
@@ -45,8 +56,12 @@ describe('VoiceDropdown', () => {
   it('filters by name and labels, and says "No Results." when nothing matches', () => {
     render(<VoiceDropdown voices={voices} value={null} recentIds={[]} onChange={() => {}} />);
     open();
-    fireEvent.change(screen.getByRole('searchbox', { name: 'Search voices' }), { target: { value: 'british' } });
-    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([expect.stringContaining('Brian')]);
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search voices' }), {
+      target: { value: 'british' },
+    });
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+      expect.stringContaining('Brian'),
+    ]);
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search voices' }), { target: { value: 'zzz' } });
     expect(screen.getByText('No Results.')).toBeTruthy();
     expect(screen.queryAllByRole('option')).toHaveLength(0);
@@ -54,7 +69,12 @@ describe('VoiceDropdown', () => {
 
   it('shows at most 4 recent voices', () => {
     render(
-      <VoiceDropdown voices={voices} value={null} recentIds={['v1', 'v2', 'v3', 'v4', 'v5', 'v6']} onChange={() => {}} />,
+      <VoiceDropdown
+        voices={voices}
+        value={null}
+        recentIds={['v1', 'v2', 'v3', 'v4', 'v5', 'v6']}
+        onChange={() => {}}
+      />,
     );
     open();
     expect(within(screen.getByRole('group', { name: 'Recent' })).getAllByRole('option')).toHaveLength(4);

@@ -96,7 +96,9 @@ export function VoiceDropdown({ voices, value, recentIds, onChange, loading }: V
         <span
           className={clsx(
             'size-7 shrink-0 rounded-full bg-gradient-to-br',
-            selected ? gradientFor(selected.voice_id) : 'from-zinc-300 to-zinc-200 dark:from-zinc-700 dark:to-zinc-600',
+            selected
+              ? gradientFor(selected.voice_id)
+              : 'from-zinc-300 to-zinc-200 dark:from-zinc-700 dark:to-zinc-600',
           )}
         />
         <span className="min-w-0 flex-1">
@@ -104,7 +106,9 @@ export function VoiceDropdown({ voices, value, recentIds, onChange, loading }: V
             {selected?.name ?? (loading ? 'Loading voices…' : 'Select a voice')}
           </span>
         </span>
-        <ChevronDownIcon className={clsx('size-4 text-zinc-500 transition-transform', open && 'rotate-180')} />
+        <ChevronDownIcon
+          className={clsx('size-4 text-zinc-500 transition-transform', open && 'rotate-180')}
+        />
       </button>
 
       {open ? (
@@ -137,7 +141,9 @@ export function VoiceDropdown({ voices, value, recentIds, onChange, loading }: V
                         key={`${section.key}-${voice.voice_id}`}
                         className={clsx(
                           'group flex items-center gap-2 rounded-lg px-1.5 py-1',
-                          isSelected ? 'bg-indigo-50 dark:bg-indigo-500/10' : 'hover:bg-zinc-50 dark:hover:bg-zinc-800/60',
+                          isSelected
+                            ? 'bg-indigo-50 dark:bg-indigo-500/10'
+                            : 'hover:bg-zinc-50 dark:hover:bg-zinc-800/60',
                         )}
                       >
                         <button
@@ -149,7 +155,11 @@ export function VoiceDropdown({ voices, value, recentIds, onChange, loading }: V
                             gradientFor(voice.voice_id),
                           )}
                         >
-                          {isPlaying ? <PauseIcon className="size-3.5" /> : <PlayIcon className="size-3.5 opacity-0 transition group-hover:opacity-100 focus-visible:opacity-100" />}
+                          {isPlaying ? (
+                            <PauseIcon className="size-3.5" />
+                          ) : (
+                            <PlayIcon className="size-3.5 opacity-0 transition group-hover:opacity-100 focus-visible:opacity-100" />
+                          )}
                         </button>
                         <button
                           type="button"
@@ -161,8 +171,12 @@ export function VoiceDropdown({ voices, value, recentIds, onChange, loading }: V
                           }}
                           className="min-w-0 flex-1 rounded-md py-1 text-left focus-visible:outline-2 focus-visible:outline-indigo-500"
                         >
-                          <span className="block truncate text-sm font-medium text-zinc-900 dark:text-zinc-100">{voice.name}</span>
-                          <span className="block truncate text-xs text-zinc-500 capitalize dark:text-zinc-400">{describe(voice)}</span>
+                          <span className="block truncate text-sm font-medium text-zinc-900 dark:text-zinc-100">
+                            {voice.name}
+                          </span>
+                          <span className="block truncate text-xs text-zinc-500 capitalize dark:text-zinc-400">
+                            {describe(voice)}
+                          </span>
                         </button>
                       </div>
                     );

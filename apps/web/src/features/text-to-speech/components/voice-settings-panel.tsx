@@ -22,7 +22,15 @@ type VoiceSettingsPanelProps = {
   canUseSpeakerBoost?: boolean;
 };
 
-function Slider({ spec, value, onChange }: { spec: SliderSpec; value: number; onChange: (v: number) => void }) {
+function Slider({
+  spec,
+  value,
+  onChange,
+}: {
+  spec: SliderSpec;
+  value: number;
+  onChange: (v: number) => void;
+}) {
   const id = useId();
   const unstable = isUnstable(spec, value);
   const pct = ((value - spec.min) / (spec.max - spec.min)) * 100;
@@ -89,7 +97,10 @@ export function VoiceSettingsPanel({
         />
       ))}
       {canUseSpeakerBoost ? (
-        <label htmlFor={boostId} className="flex w-fit cursor-pointer items-center gap-2.5 text-sm font-medium text-zinc-800 dark:text-zinc-200">
+        <label
+          htmlFor={boostId}
+          className="flex w-fit cursor-pointer items-center gap-2.5 text-sm font-medium text-zinc-800 dark:text-zinc-200"
+        >
           <span className="relative inline-flex">
             <input
               id={boostId}
@@ -107,7 +118,14 @@ export function VoiceSettingsPanel({
       ) : null}
       <div className="space-y-2.5 border-t border-zinc-100 pt-4 dark:border-zinc-800">
         {onSave ? (
-          <LoadingButton variant="secondary" size="sm" className="w-full" onClick={onSave} loading={saving} disabled={!changed}>
+          <LoadingButton
+            variant="secondary"
+            size="sm"
+            className="w-full"
+            onClick={onSave}
+            loading={saving}
+            disabled={!changed}
+          >
             Save as default for this voice
           </LoadingButton>
         ) : null}

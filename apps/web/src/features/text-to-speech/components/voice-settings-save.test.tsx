@@ -26,7 +26,9 @@ function stubApi(editStatus = 200) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
     if (url === '/v1/voices')
-      return jsonResponse({ voices: [voice('susan', 'Susan', saved.susan!), voice('kal', 'Kal', saved.kal!)] });
+      return jsonResponse({
+        voices: [voice('susan', 'Susan', saved.susan!), voice('kal', 'Kal', saved.kal!)],
+      });
     const edit = /^\/v1\/voices\/(\w+)\/settings\/edit$/.exec(url);
     if (edit && init?.method === 'POST') {
       if (editStatus !== 200)
@@ -70,11 +72,12 @@ function Harness() {
 }
 
 const slider = (label: RegExp) => screen.getByRole('slider', { name: label }) as HTMLInputElement;
-const saveButton = () => screen.getByRole('button', { name: 'Save as default for this voice' }) as HTMLButtonElement;
+const saveButton = () =>
+  screen.getByRole('button', { name: 'Save as default for this voice' }) as HTMLButtonElement;
 const voiceListCalls = (fetchMock: ReturnType<typeof vi.fn>) =>
   fetchMock.mock.calls.filter(([url]) => String(url) === '/v1/voices').length;
 
-describe('saving voice settings as the voice\'s default', () => {
+describe("saving voice settings as the voice's default", () => {
   it("starts from the voice's saved settings; Save sends the changed values, refetches the voices and shows them as saved", async () => {
     const { fetchMock, saved } = stubApi();
     renderWithProviders(<Harness />);
@@ -90,7 +93,9 @@ describe('saving voice settings as the voice\'s default', () => {
     fireEvent.click(saveButton());
 
     await waitFor(() =>
-      expect(toastStore.getSnapshot().map((t) => t.title)).toContain('Saved as the default settings for Susan'),
+      expect(toastStore.getSnapshot().map((t) => t.title)).toContain(
+        'Saved as the default settings for Susan',
+      ),
     );
     const post = fetchMock.mock.calls.find(([url]) => String(url) === '/v1/voices/susan/settings/edit');
     expect(post?.[1]?.method).toBe('POST');

@@ -32,7 +32,10 @@ export function downloadFileName(input: {
   const pct = (n: number) => Math.round(n * 100);
   const s = input.settings;
   const settings = `s${pct(s.stability)}_sb${pct(s.similarity_boost)}_se${pct(s.style)}${s.use_speaker_boost ? '_b' : ''}_sp${pct(s.speed)}`;
-  const model = input.modelId.replace(/^eleven_/, '').replace(/[^A-Za-z0-9_]+/g, '').slice(0, 24);
+  const model = input.modelId
+    .replace(/^eleven_/, '')
+    .replace(/[^A-Za-z0-9_]+/g, '')
+    .slice(0, 24);
   const suffix = CATEGORY_SUFFIX[input.category] ?? input.category;
   const base = sanitizeFileName(`Vocalis_${stamp}_${input.voiceName}_${suffix}_${settings}_${model}`, 251);
   return `${base}.mp3`;

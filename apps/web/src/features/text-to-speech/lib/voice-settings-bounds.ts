@@ -24,15 +24,51 @@ export type SliderSpec = {
  * - speed below 0.8 or above 1.15: the ends of the 0.7–1.2 range stretch or clip phonemes.
  */
 export const SLIDERS: readonly SliderSpec[] = [
-  { key: 'speed', label: 'Speed', min: 0.7, max: 1.2, step: 0.01, ends: ['Slower', 'Faster'], warnMin: 0.8, warnMax: 1.15 },
-  { key: 'stability', label: 'Stability', min: 0, max: 1, step: 0.01, ends: ['More variable', 'More stable'], warnMin: 0.25 },
-  { key: 'similarity_boost', label: 'Similarity', min: 0, max: 1, step: 0.01, ends: ['Low', 'High'], warnMax: 0.95 },
-  { key: 'style', label: 'Style exaggeration', min: 0, max: 1, step: 0.01, ends: ['None', 'Exaggerated'], warnMax: 0.5 },
+  {
+    key: 'speed',
+    label: 'Speed',
+    min: 0.7,
+    max: 1.2,
+    step: 0.01,
+    ends: ['Slower', 'Faster'],
+    warnMin: 0.8,
+    warnMax: 1.15,
+  },
+  {
+    key: 'stability',
+    label: 'Stability',
+    min: 0,
+    max: 1,
+    step: 0.01,
+    ends: ['More variable', 'More stable'],
+    warnMin: 0.25,
+  },
+  {
+    key: 'similarity_boost',
+    label: 'Similarity',
+    min: 0,
+    max: 1,
+    step: 0.01,
+    ends: ['Low', 'High'],
+    warnMax: 0.95,
+  },
+  {
+    key: 'style',
+    label: 'Style exaggeration',
+    min: 0,
+    max: 1,
+    step: 0.01,
+    ends: ['None', 'Exaggerated'],
+    warnMax: 0.5,
+  },
 ];
 
 /** Whether `value` lies beyond the slider's warn bounds. */
 export function isUnstable(spec: Pick<SliderSpec, 'warnMin' | 'warnMax'>, value: number): boolean {
-  return (spec.warnMin !== undefined && value < spec.warnMin) || (spec.warnMax !== undefined && value > spec.warnMax);
+  return (
+    (spec.warnMin !== undefined && value < spec.warnMin) ||
+    (spec.warnMax !== undefined && value > spec.warnMax)
+  );
 }
 
 export type VoiceSettingsValue = VoiceSettingsResponse;
