@@ -26,8 +26,15 @@ export function setCurrentUser(queryClient: QueryClient, user: User): void {
 /** Keeps the cached user in step with the server's live 'user' documents (checklist steps, consent). */
 export function useLiveCurrentUser(): void {
   const queryClient = useQueryClient();
-  useLiveCollection('user', (change) => {
-    if (change.op === 'update' && change.data) queryClient.setQueryData(currentUserKey, change.data as User);
-    else void queryClient.invalidateQueries({ queryKey: currentUserKey });
-  });
+  useLiveCollection(
+    'user',
+    (change) => {
+      if (change.op === 'update' && change.data)
+        queryClient.setQueryData(currentUserKey, change.data as User);
+      else void queryClient.invalidateQueries({ queryKey: currentUserKey });
+    },
+    // A change between the first load and the subscription (an onboarding step done right after the
+    // page opened) was not pushed: refetch once subscribed.
+    () => void queryClient.invalidateQueries({ queryKey: currentUserKey }),
+  );
 }

@@ -9,6 +9,7 @@ export type LiveChange = Extract<LiveServerMessage, { type: 'change' }>;
 export type LiveStatus = 'idle' | 'connecting' | 'open' | 'closed';
 
 type ChangeListener = (change: LiveChange) => void;
+type SubscribedListener = () => void;
 
 export type LiveClientOptions = {
   url: string;
@@ -33,6 +34,9 @@ export function liveUrl(location: Pick<Location, 'protocol' | 'host'> = window.l
 export class LiveClient {
   private socket: WebSocket | null = null;
   private readonly listeners = new Map<LiveCollection, Set<ChangeListener>>();
+  private readonly subscribedListeners = new Map<LiveCollection, Set<SubscribedListener>>();
+  /** Collections the server has confirmed on the current socket. */
+  private readonly confirmed = new Set<LiveCollection>();
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private attempt = 0;
   private hasConnected = false;
@@ -65,8 +69,16 @@ export class LiveClient {
     this.setStatus('closed');
   }
 
-  /** Listens to one collection's changes; the returned function stops listening. */
-  subscribe(collection: LiveCollection, listener: ChangeListener): () => void {
+  /**
+   * Listens to one collection's changes; the returned function stops listening. `onSubscribed` runs
+   * each time the server confirms the subscription (also after a reconnect, and at once when it already
+   * is): a change made before that was not pushed, so a caller that loaded data earlier refetches then.
+   */
+  subscribe(
+    collection: LiveCollection,
+    listener: ChangeListener,
+    onSubscribed?: SubscribedListener,
+  ): () => void {
     let set = this.listeners.get(collection);
     if (!set) {
       set = new Set();
@@ -74,12 +86,20 @@ export class LiveClient {
       this.send({ type: 'subscribe', collection });
     }
     set.add(listener);
+    if (onSubscribed) {
+      let confirmedSet = this.subscribedListeners.get(collection);
+      if (!confirmedSet) this.subscribedListeners.set(collection, (confirmedSet = new Set()));
+      confirmedSet.add(onSubscribed);
+      if (this.confirmed.has(collection)) queueMicrotask(onSubscribed);
+    }
     return () => {
+      if (onSubscribed) this.subscribedListeners.get(collection)?.delete(onSubscribed);
       const current = this.listeners.get(collection);
       if (!current) return;
       current.delete(listener);
       if (current.size === 0) {
         this.listeners.delete(collection);
+        this.confirmed.delete(collection);
         this.send({ type: 'unsubscribe', collection });
       }
     };
@@ -118,6 +138,7 @@ export class LiveClient {
     socket.addEventListener('close', () => {
       if (this.socket !== socket) return;
       this.socket = null;
+      this.confirmed.clear();
       this.setStatus('closed');
       this.scheduleReconnect();
     });
@@ -141,6 +162,11 @@ export class LiveClient {
     }
     if (parsed.type === 'error') {
       console.warn('[live]', parsed.message);
+      return;
+    }
+    if (parsed.type === 'subscribed') {
+      this.confirmed.add(parsed.collection);
+      this.subscribedListeners.get(parsed.collection)?.forEach((listener) => listener());
       return;
     }
     if (parsed.type === 'change') {

@@ -37,15 +37,30 @@ export function useLiveStatus(): LiveStatus {
   return useContext(LiveContext)?.status ?? 'idle';
 }
 
-/** Calls `onChange` for each change of `collection` while mounted (no-op outside a LiveProvider). */
-export function useLiveCollection(collection: LiveCollection, onChange: (change: LiveChange) => void): void {
+/**
+ * Calls `onChange` for each change of `collection` while mounted (no-op outside a LiveProvider), and
+ * `onSubscribed` whenever the server confirms the subscription: changes made between loading the data
+ * and that moment were not pushed, so this is where to refetch.
+ */
+export function useLiveCollection(
+  collection: LiveCollection,
+  onChange: (change: LiveChange) => void,
+  onSubscribed?: () => void,
+): void {
   const client = useContext(LiveContext)?.client;
   const handler = useRef(onChange);
+  const subscribed = useRef(onSubscribed);
   useEffect(() => {
     handler.current = onChange;
+    subscribed.current = onSubscribed;
   });
+  const wantsConfirmation = onSubscribed !== undefined;
   useEffect(() => {
     if (!client) return;
-    return client.subscribe(collection, (change) => handler.current(change));
-  }, [client, collection]);
+    return client.subscribe(
+      collection,
+      (change) => handler.current(change),
+      wantsConfirmation ? () => subscribed.current?.() : undefined,
+    );
+  }, [client, collection, wantsConfirmation]);
 }
