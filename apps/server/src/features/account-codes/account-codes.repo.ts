@@ -7,35 +7,28 @@ export type AccountCodeKind =
   'email_change' | 'email_revert' | 'sign_in_request' | 'internal_verification' | 'sensitive_action';
 export type AccountCodeRow = typeof accountCodes.$inferSelect;
 
-export async function insertCode(
-  db: AppDb,
-  row: {
-    id: string;
-    kind: AccountCodeKind;
-    userId: string;
-    codeHash: string;
-    payload: string;
-    expiresAt: Date;
-  },
-): Promise<void> {
+type NewCode = {
+  id: string;
+  kind: AccountCodeKind;
+  userId: string;
+  codeHash: string;
+  payload: string;
+  expiresAt: Date;
+};
+
+export async function insertCode(db: AppDb, row: NewCode): Promise<void> {
   await db.insert(accountCodes).values(row);
 }
 
-/** Inserts a code unless its hash is already known; false when it was (a reused client-made code). */
-export async function insertCodeIfNew(
-  db: AppDb,
-  row: {
-    id: string;
-    kind: AccountCodeKind;
-    userId: string;
-    codeHash: string;
-    payload: string;
-    expiresAt: Date;
-  },
-): Promise<boolean> {
+/**
+ * Inserts a code unless its hash is already known; false when it was (a reused client-made code).
+ * `spent`: record it as already used (a signed code issued without a row: the unique hash makes this its
+ * single use).
+ */
+export async function insertCodeIfNew(db: AppDb, row: NewCode, spent = false): Promise<boolean> {
   const inserted = await db
     .insert(accountCodes)
-    .values(row)
+    .values(spent ? { ...row, usedAt: sql`now()` } : row)
     .onConflictDoNothing({ target: accountCodes.codeHash })
     .returning({ id: accountCodes.id });
   return inserted.length > 0;
@@ -79,29 +72,6 @@ export async function setUserEmail(db: AppDb, userId: string, email: string): Pr
     .update(users)
     .set({ email, emailVerified: true, updatedAt: sql`now()` })
     .where(eq(users.id, userId));
-}
-
-/**
- * Records a code that was issued without a row (a signed internal code) as spent. The unique hash makes
- * this the single use: false when the code was already recorded.
- */
-export async function insertSpentCode(
-  db: AppDb,
-  row: {
-    id: string;
-    kind: AccountCodeKind;
-    userId: string;
-    codeHash: string;
-    payload: string;
-    expiresAt: Date;
-  },
-): Promise<boolean> {
-  const inserted = await db
-    .insert(accountCodes)
-    .values({ ...row, usedAt: sql`now()` })
-    .onConflictDoNothing({ target: accountCodes.codeHash })
-    .returning({ id: accountCodes.id });
-  return inserted.length > 0;
 }
 
 /** Marks a user's address as verified (a mailed internal code proved it). */

@@ -66,14 +66,18 @@ export class InternalVerificationService {
       } else {
         const expiresAt = verifyInternalCode(this.secret, user.email, code);
         if (!expiresAt) throw invalidCode();
-        const spent = await repo.insertSpentCode(tx, {
-          id: newId(),
-          kind: 'internal_verification',
-          userId: user.id,
-          codeHash,
-          payload: user.email,
-          expiresAt,
-        });
+        const spent = await repo.insertCodeIfNew(
+          tx,
+          {
+            id: newId(),
+            kind: 'internal_verification',
+            userId: user.id,
+            codeHash,
+            payload: user.email,
+            expiresAt,
+          },
+          true,
+        );
         if (!spent) throw invalidCode();
       }
       await repo.markEmailVerified(tx, user.id);
