@@ -136,6 +136,22 @@ describe(`internal verification and email-access codes on ${process.env.TEST_DB}
       expect((await call(null, 'POST', '/v1/user/attach-internal-code', { email: 'x' })).status).toBe(422);
     });
 
+    it('stops guessing: after ten attempts for an address, even the right code waits', async () => {
+      const user = await createTestUser(app);
+      await app.database.db.update(users).set({ emailVerified: false }).where(eq(users.id, user.id));
+      for (let i = 0; i < 10; i++) expect((await attach(user.email, `guess-${i}-abcdefgh`)).status).toBe(400);
+      const right = signInternalCode(app.config.authSecret, user.email);
+      const res = await attach(user.email, right);
+      expect(res.status).toBe(429);
+      expect(await res.json()).toEqual({
+        detail: {
+          status: 'too_many_attempts',
+          message: 'Too many attempts, please try again in a few minutes.',
+        },
+      });
+      expect((await stored(user.id))!.emailVerified).toBe(false);
+    });
+
     it('registers a client-made code for the caller\u2019s own address only; attaching spends it', async () => {
       const alice = await createTestUser(app);
       const bob = await createTestUser(app);

@@ -4,7 +4,8 @@ import {
 } from '@vocalis/domain/account-verification';
 import type { OkResponse } from '@vocalis/contracts/user';
 import type { AppDb } from '../../db/client';
-import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import { hitRateLimit } from '../../auth/rate-limits.repo';
+import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../errors';
 import { newId } from '../../lib/ids';
 import { findUser, findUserByEmail } from '../user/user.repo';
 import * as repo from './account-codes.repo';
@@ -13,6 +14,9 @@ import { verifyInternalCode } from './internal-code';
 
 const normalize = (email: string) => email.trim().toLowerCase();
 const invalidCode = () => badRequest(MESSAGES.invalidCode, 'invalid_verification_code');
+// Attaching needs no session, so guesses are counted per address (a prepared code may be short).
+const ATTACH_ATTEMPTS = 10;
+const ATTACH_WINDOW_S = 900;
 
 /**
  * Internal verification codes (accounts.md §4 "Sign-in", §7; decision 022): a single-use code that
@@ -50,6 +54,11 @@ export class InternalVerificationService {
    * code must belong to `email`'s account; the same answer for an unknown address and a bad code.
    */
   async attach(email: string, code: string): Promise<OkResponse> {
+    // Counted outside the transaction below, so a refused attempt still counts.
+    if (
+      (await hitRateLimit(this.db, `attach-internal:${normalize(email)}`, ATTACH_WINDOW_S)) > ATTACH_ATTEMPTS
+    )
+      throw tooManyRequests('Too many attempts, please try again in a few minutes.', 'too_many_attempts');
     const codeHash = hashCode(code);
     await this.db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as AppDb;
