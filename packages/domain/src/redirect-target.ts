@@ -109,15 +109,16 @@ function parseTarget(target: string, origin: string): URL | null {
  * The same-origin `path + search + hash` to go to after sign-in. A target is honoured only when it is on
  * `opts.origin` and its path is allowed (`isAllowedRedirectPath`; the Vercel callback also needs `code`
  * and `configurationId` and no unlisted parameters). Anything else — other origins, `//host`, `/\host`,
- * `javascript:`, relative names, encoded traversal — gives the default: `/`, or `/app/onboarding` when
- * `afterInternalEmailVerification`. Throws only if `opts.origin` itself is not a URL.
+ * `javascript:`, relative names, encoded traversal — gives the default: `opts.fallback` when given, else `/`,
+ * or `/app/onboarding` when `afterInternalEmailVerification`. Throws only if `opts.origin` itself is not a URL.
  */
 export function resolveRedirectTarget(
   target: string | null | undefined,
-  opts: { origin: string; afterInternalEmailVerification?: boolean },
+  opts: { origin: string; afterInternalEmailVerification?: boolean; fallback?: string },
 ): string {
   const expectedOrigin = new URL(opts.origin).origin;
-  const fallback = opts.afterInternalEmailVerification ? routePath(appRoutes.onboarding) : '/';
+  const fallback =
+    opts.fallback ?? (opts.afterInternalEmailVerification ? routePath(appRoutes.onboarding) : '/');
   if (!target || UNSAFE_RAW.test(target)) return fallback;
   const url = parseTarget(target, expectedOrigin);
   if (!url || url.origin !== expectedOrigin) return fallback;
