@@ -28,6 +28,8 @@ describe('matchRoute', () => {
     ['/share/AbCdEfGhIjKlMnOpQrStUvWx', 'sharedSpeech'],
     ['/share', undefined],
     ['/app/nope', undefined],
+    ['/app', 'appRoot'],
+    ['/app/history', 'history'],
     ['/', undefined],
   ])('%s -> %s', (pathname, key) => {
     expect(matchRoute(pathname)?.key).toBe(key);
@@ -50,5 +52,23 @@ describe('routePath', () => {
     expect(() => routePath(appRoutes.voiceLabShare, { publicUserId: 'a' })).toThrow(
       'Missing route parameter voiceId for voiceLabShare',
     );
+  });
+});
+
+describe('redirecting paths', () => {
+  it('sends /app to the start page and /app/history to the speech history', () => {
+    expect(matchRoute('/app')?.redirectTo).toBe(appRoutes.home.path);
+    expect(matchRoute('/app/history')?.redirectTo).toBe(appRoutes.textToSpeechHistory.path);
+  });
+
+  it('lead to a page of the table (never another redirect) and exist exactly when it does', () => {
+    const redirects = allRoutes.filter((route) => route.redirectTo !== undefined);
+    expect(redirects.length).toBeGreaterThanOrEqual(2);
+    for (const route of redirects) {
+      const target = matchRoute(route.redirectTo!);
+      expect(target, route.key).toBeDefined();
+      expect(target!.redirectTo, route.key).toBeUndefined();
+      expect(route.built, route.key).toBe(target!.built);
+    }
   });
 });

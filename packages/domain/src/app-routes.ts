@@ -10,6 +10,8 @@ export type AppRoute = {
   readonly path: string;
   readonly label: string;
   readonly built: boolean;
+  /** Set on a path that leads to another page of the table (that page's path) instead of being one. */
+  readonly redirectTo?: string;
 };
 
 const r = (key: string, path: string, label: string, built = false): AppRoute => ({
@@ -18,6 +20,23 @@ const r = (key: string, path: string, label: string, built = false): AppRoute =>
   label,
   built,
 });
+
+/** A path that sends the visitor on to `target`; it exists exactly when its target does. */
+const to = (key: string, path: string, target: AppRoute): AppRoute => ({
+  key,
+  path,
+  label: target.label,
+  built: target.built,
+  redirectTo: target.path,
+});
+
+const home = r('home', '/app/home', 'Home', true);
+const textToSpeechHistory = r(
+  'textToSpeechHistory',
+  '/app/speech-synthesis/text-to-speech/history',
+  'Text to speech history',
+  true,
+);
 
 export const accountRoutes = {
   signIn: r('signIn', '/sign-in', 'Sign in', true),
@@ -33,7 +52,9 @@ export const publicRoutes = {
 } as const;
 
 export const appRoutes = {
-  home: r('home', '/app/home', 'Home', true),
+  /** The bare app path opens the start page. */
+  appRoot: to('appRoot', '/app', home),
+  home,
   aiClassifier: r('aiClassifier', '/app/ai-classifier', 'AI speech classifier'),
   audioNative: r('audioNative', '/app/audio-native', 'Audio Native'),
   audioNativeSettings: r('audioNativeSettings', '/app/audio-native/settings', 'Audio Native settings'),
@@ -96,12 +117,7 @@ export const appRoutes = {
   studio: r('studio', '/app/studio', 'Studio'),
   speechSynthesis: r('speechSynthesis', '/app/speech-synthesis', 'Speech synthesis'),
   textToSpeech: r('textToSpeech', '/app/speech-synthesis/text-to-speech', 'Text to speech', true),
-  textToSpeechHistory: r(
-    'textToSpeechHistory',
-    '/app/speech-synthesis/text-to-speech/history',
-    'Text to speech history',
-    true,
-  ),
+  textToSpeechHistory,
   speechToSpeech: r('speechToSpeech', '/app/speech-synthesis/speech-to-speech', 'Speech to speech'),
   speechToSpeechHistory: r(
     'speechToSpeechHistory',
@@ -143,7 +159,8 @@ export const appRoutes = {
   publishing: r('publishing', '/app/publishing', 'Publishing'),
   music: r('music', '/app/music', 'Music'),
   eleven: r('eleven', '/app/eleven', 'Reader'),
-  history: r('history', '/app/history', 'History'),
+  /** The spec's /app/history: today speech is the only history, so it opens the speech history. */
+  history: to('history', '/app/history', textToSpeechHistory),
 } as const;
 
 export type AppRouteKey = keyof typeof appRoutes;

@@ -7,8 +7,11 @@ import {
   completeChecklistItem,
   initiateChecklist,
   isChecklistFinished,
+  isChecklistItemAvailable,
   isChecklistItemId,
   shouldCongratulate,
+  visibleChecklistItems,
+  type ChecklistItemDefinition,
   type ChecklistState,
 } from './onboarding-checklist';
 
@@ -28,15 +31,37 @@ describe('onboarding checklist', () => {
   });
 
   // "Items link to landing pages: speech synthesis, speech to speech, voice library, voice lab, dubbing, affiliates, docs."
-  it('links its items to the seven landing pages of the spec', () => {
-    expect(CHECKLIST_ITEMS.map((i) => i.href)).toEqual([
-      '/app/speech-synthesis/text-to-speech',
-      '/app/speech-synthesis/speech-to-speech',
-      '/app/voice-library',
-      '/app/voice-lab',
-      '/app/dubbing',
-      '/affiliates',
-      '/docs',
+  // The API key step opens the API keys page, where a key is created; the docs are linked beside it.
+  it('links its items to the landing pages of the spec, the API key step to the API keys page', () => {
+    expect(CHECKLIST_ITEMS.map((i) => [i.href, i.docsHref])).toEqual([
+      ['/app/speech-synthesis/text-to-speech', undefined],
+      ['/app/speech-synthesis/speech-to-speech', undefined],
+      ['/app/voice-library', undefined],
+      ['/app/voice-lab', undefined],
+      ['/app/dubbing', undefined],
+      ['/affiliates', undefined],
+      ['/app/settings/api-keys', '/docs'],
+    ]);
+  });
+
+  // The steps of products this build has: text to speech and API keys (the route table's built pages).
+  it('offers only the steps whose page exists in this build', () => {
+    expect(CHECKLIST_ITEMS.filter(isChecklistItemAvailable).map((i) => i.id)).toEqual([
+      'generate_speech',
+      'reveal_api_key',
+    ]);
+    expect(visibleChecklistItems(fresh()).map((i) => i.id)).toEqual(['generate_speech', 'reveal_api_key']);
+  });
+
+  it('offers the items of the stored state only, in display order', () => {
+    const everything = () => true;
+    const state: ChecklistState = { ...fresh(), items: fresh().items.slice(2).reverse() };
+    expect(visibleChecklistItems(state, everything).map((i) => i.id)).toEqual([
+      'add_library_voice',
+      'design_voice',
+      'create_dub',
+      'generate_affiliate_link',
+      'reveal_api_key',
     ]);
   });
 
@@ -78,8 +103,34 @@ describe('onboarding checklist', () => {
   });
 
   it('is finished only when every item is completed', () => {
-    expect(isChecklistFinished(withDone(CHECKLIST_ITEMS.map((i) => i.id)))).toBe(true);
-    expect(isChecklistFinished(withDone(CHECKLIST_ITEMS.slice(1).map((i) => i.id)))).toBe(false);
+    const everything = () => true;
+    expect(isChecklistFinished(withDone(CHECKLIST_ITEMS.map((i) => i.id)), everything)).toBe(true);
+    expect(isChecklistFinished(withDone(CHECKLIST_ITEMS.slice(1).map((i) => i.id)), everything)).toBe(false);
+  });
+
+  const only =
+    (...ids: string[]) =>
+    (item: ChecklistItemDefinition) =>
+      ids.includes(item.id);
+  it.each([
+    [
+      'every offered step done',
+      ['generate_speech', 'reveal_api_key'],
+      only('generate_speech', 'reveal_api_key'),
+      true,
+    ],
+    [
+      'one offered step left',
+      ['generate_speech', 'design_voice'],
+      only('generate_speech', 'reveal_api_key'),
+      false,
+    ],
+    ['nothing offered', CHECKLIST_ITEMS.map((i) => i.id), only(), false],
+    // This build: text to speech and the API key.
+    ['this build, both steps done', ['generate_speech', 'reveal_api_key'], undefined, true],
+    ['this build, one step done', ['generate_speech'], undefined, false],
+  ])('is finished when %s: %s', (_name, done, isAvailable, expected) => {
+    expect(isChecklistFinished(withDone(done), isAvailable)).toBe(expected);
   });
 
   // "Completing a step shows a congratulation toast unless the checklist is hidden."

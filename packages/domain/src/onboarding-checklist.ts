@@ -2,7 +2,10 @@
  * The onboarding checklist (accounts.md §4 "Onboarding checklist"): initiate, update an item, hide,
  * mark complete. An item moves from not completed to completed when its event happens on the server,
  * and a completed item is not completed again. Items link to their landing pages.
+ * Only items whose landing page exists in this build are offered (the shared route table says which);
+ * the others stay in the stored state and appear once their product ships.
  */
+import { matchRoute } from './app-routes';
 
 /** The server events that complete an item (accounts.md §4). */
 export const CHECKLIST_EVENTS = [
@@ -20,8 +23,10 @@ export type ChecklistItemDefinition = {
   id: string;
   title: string;
   description: string;
-  /** The landing page the item links to: the spec's seven (speech synthesis … docs). */
+  /** The page the item's action opens: the spec's landing pages (speech synthesis … docs). */
   href: string;
+  /** Further reading linked beside the action. */
+  docsHref?: string;
   event: ChecklistEvent;
 };
 
@@ -73,7 +78,8 @@ export const CHECKLIST_ITEMS: readonly ChecklistItemDefinition[] = [
     id: 'reveal_api_key',
     title: 'Create an API key',
     description: 'Use the API from your own code; the docs show how.',
-    href: '/docs',
+    href: '/app/settings/api-keys',
+    docsHref: '/docs',
     event: 'api_key_revealed',
   },
 ];
@@ -124,9 +130,28 @@ export function checklistItemForEvent(event: ChecklistEvent): string | undefined
   return CHECKLIST_ITEMS.find((item) => item.event === event)?.id;
 }
 
-/** Whether every item is completed. */
-export function isChecklistFinished(state: ChecklistState): boolean {
-  return state.items.length > 0 && state.items.every((i) => i.is_completed);
+/** Whether an item's page exists in this build: a built page of the route table. */
+export function isChecklistItemAvailable(item: ChecklistItemDefinition): boolean {
+  return matchRoute(item.href)?.built === true;
+}
+
+/** The items of `state` to offer, in display order: those on the checklist whose page exists. */
+export function visibleChecklistItems(
+  state: ChecklistState,
+  isAvailable: (item: ChecklistItemDefinition) => boolean = isChecklistItemAvailable,
+): ChecklistItemDefinition[] {
+  const ids = new Set(state.items.map((i) => i.onboarding_checklist_item_id));
+  return CHECKLIST_ITEMS.filter((item) => ids.has(item.id) && isAvailable(item));
+}
+
+/** Whether every offered item is completed (steps of products not in this build do not hold it open). */
+export function isChecklistFinished(
+  state: ChecklistState,
+  isAvailable: (item: ChecklistItemDefinition) => boolean = isChecklistItemAvailable,
+): boolean {
+  const done = new Set(state.items.filter((i) => i.is_completed).map((i) => i.onboarding_checklist_item_id));
+  const offered = visibleChecklistItems(state, isAvailable);
+  return offered.length > 0 && offered.every((item) => done.has(item.id));
 }
 
 /**
