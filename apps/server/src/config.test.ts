@@ -15,6 +15,21 @@ describe('loadConfig', () => {
     expect(c.worker.inProcess).toBe(true);
   });
 
+  it('keeps files in DATA_DIR/files unless STORAGE_URL names a bucket', () => {
+    expect(loadConfig(base).storage).toEqual({
+      kind: 'local',
+      dir: path.resolve('/tmp/vocalis-config-test/files'),
+    });
+    expect(
+      loadConfig({ ...base, STORAGE_URL: 's3://audio?endpoint=http://minio:9000' }).storage,
+    ).toMatchObject({
+      kind: 's3',
+      bucket: 'audio',
+      endpoint: 'http://minio:9000',
+      forcePathStyle: true,
+    });
+  });
+
   it('switches to PostgreSQL when DATABASE_URL is set', () => {
     expect(loadConfig({ ...base, DATABASE_URL: 'postgres://u@db:5432/app' }).database).toEqual({
       kind: 'postgres',
@@ -32,6 +47,7 @@ describe('loadConfig', () => {
     [{ WORKER_IN_PROCESS: 'maybe' }, 'WORKER_IN_PROCESS'],
     [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
     [{ APPEAL_URL: 'javascript:alert(1)' }, 'APPEAL_URL'],
+    [{ STORAGE_URL: 'ftp://files.example.com' }, 'STORAGE_URL'],
   ])('rejects %o naming %s', (env, variable) => {
     expect(() => loadConfig({ ...base, ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ ...base, ...env })).toThrow(

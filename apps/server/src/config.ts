@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseStorageUrl, type StorageConfig } from './storage/storage-url';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -27,6 +28,8 @@ export const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Vocalis <no-reply@vocalis.local>'),
   /** Where a suspended account appeals (accounts.md §6): a web page or a mailto: address. Default: mail to MAIL_FROM's address. */
   APPEAL_URL: z.url({ protocol: /^(https?|mailto)$/ }).optional(),
+  /** Where files live (decision 027): unset = DATA_DIR/files; file:///folder; s3://[key:secret@]bucket[/prefix]?endpoint=…&region=… */
+  STORAGE_URL: z.string().optional(),
   WORKER_IN_PROCESS: bool.default(true),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   WEB_DIST_DIR: z.string().optional(),
@@ -76,7 +79,10 @@ export type Config = {
   host: string;
   publicUrl: string;
   dataDir: string;
+  /** This machine's folder for caches (voice previews); shared files go to `storage`. */
   filesDir: string;
+  /** History audio and other files every node must see: a folder, or an S3-compatible bucket. */
+  storage: StorageConfig;
   database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
   logLevel: Env['LOG_LEVEL'];
   corsOrigins: string[];
@@ -136,6 +142,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const dataDir = path.resolve(e.DATA_DIR);
+  let storage: StorageConfig;
+  try {
+    storage = parseStorageUrl(e.STORAGE_URL, dataDir);
+  } catch (err) {
+    throw new ConfigError(`Invalid configuration:\n  STORAGE_URL: ${(err as Error).message}`);
+  }
   const trim = (url: string) => url.replace(/\/$/, '');
   return {
     env: e.NODE_ENV,
@@ -144,6 +156,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     dataDir,
     filesDir: path.join(dataDir, 'files'),
+    storage,
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL }
       : { kind: 'pglite', dataDir: path.join(dataDir, 'db') },

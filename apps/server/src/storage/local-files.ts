@@ -1,24 +1,12 @@
-/** File storage behind one small interface; the local-disk implementation keeps files under a root. */
+import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, readFile, rm, stat, writeFile, rename } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { randomUUID } from 'node:crypto';
+import { assertStorageKey, type FileStorage, type StoredFile } from './file-storage';
 
-export interface FileStorage {
-  put(key: string, data: Uint8Array): Promise<void>;
-  /** The whole file, or null when there is none. */
-  get(key: string): Promise<Uint8Array | null>;
-  /** The file as a stream with its size, or null when there is none. */
-  stream(key: string): Promise<{ stream: Readable; size: number } | null>;
-  /** The file's size and a reader of all or part of it (byte ranges for seeking), or null when there is none. */
-  open(key: string): Promise<StoredFile | null>;
-  /** Removes the file; a missing file is not an error. */
-  delete(key: string): Promise<void>;
-}
-
-/** A stored file: its size, and a stream of bytes start..end (inclusive), the whole file by default. */
-export type StoredFile = { size: number; read(range?: { start: number; end: number }): Readable };
+// Until every importer names ./file-storage.
+export type { FileStorage, StoredFile } from './file-storage';
 
 const isMissing = (e: unknown) => (e as NodeJS.ErrnoException)?.code === 'ENOENT';
 
@@ -27,6 +15,7 @@ export class LocalFileStorage implements FileStorage {
   constructor(private readonly root: string) {}
 
   private resolve(key: string): string {
+    assertStorageKey(key);
     const full = path.resolve(this.root, key);
     // Keys are built by the server, but never let one escape the root.
     if (!full.startsWith(path.resolve(this.root) + path.sep)) throw new Error(`invalid storage key: ${key}`);

@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startS3Server, type TestS3Server } from '../testing/s3-server';
+import { fileStorageContract } from './file-storage.contract';
+import { S3FileStorage } from './s3-files';
+import { parseStorageUrl } from './storage-url';
+
+// Against a real S3-compatible server process (s3rver, signatures checked), not a stand-in for the SDK.
+let server: TestS3Server;
+let files: S3FileStorage;
+const open: S3FileStorage[] = [];
+const storageAt = (url: string) => {
+  const config = parseStorageUrl(url, '/unused');
+  if (config.kind !== 's3') throw new Error('not an s3 URL');
+  const { kind: _kind, ...options } = config;
+  const storage = new S3FileStorage(options);
+  open.push(storage);
+  return storage;
+};
+
+beforeAll(async () => {
+  server = await startS3Server();
+  files = storageAt(server.storageUrl);
+});
+afterAll(async () => {
+  for (const s of open) s.close();
+  await server?.stop();
+});
+
+fileStorageContract('S3-compatible bucket', () => files);
+
+describe('S3-compatible bucket: addressing', () => {
+  it('keeps files under the URL path as a key prefix, so installs can share a bucket', async () => {
+    const prefixed = storageAt(server.storageUrl.replace('?', '/tenant-a/?'));
+    await prefixed.put('history/x.mp3', new TextEncoder().encode('under a prefix'));
+    expect(await files.get('history/x.mp3')).toBeNull();
+    expect(new TextDecoder().decode((await files.get('tenant-a/history/x.mp3'))!)).toBe('under a prefix');
+  });
+
+  it('fails loudly when the credentials are wrong', async () => {
+    const wrong = storageAt(server.storageUrl.replace('S3RVER:S3RVER', 'S3RVER:not-the-secret'));
+    await expect(wrong.put('x.txt', new Uint8Array([1]))).rejects.toThrow(/signature/i);
+  });
+
+  it('fails loudly when the bucket does not exist', async () => {
+    const missing = storageAt(server.storageUrl.replace(server.bucket, 'no-such-bucket'));
+    await expect(missing.put('x.txt', new Uint8Array([1]))).rejects.toThrow(/bucket/i);
+  });
+});
