@@ -28,7 +28,7 @@ export const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Vocalis <no-reply@vocalis.local>'),
   /** Where a suspended account appeals (accounts.md §6): a web page or a mailto: address. Default: mail to MAIL_FROM's address. */
   APPEAL_URL: z.url({ protocol: /^(https?|mailto)$/ }).optional(),
-  /** Where files live (decision 027): unset = DATA_DIR/files; file:///folder; s3://[key:secret@]bucket[/prefix]?endpoint=…&region=… */
+  /** Where files live (decision 029): unset = DATA_DIR/files; file:///folder; s3://[key:secret@]bucket[/prefix]?endpoint=…&region=… */
   STORAGE_URL: z.string().optional(),
   WORKER_IN_PROCESS: bool.default(true),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 
 /**
  * Where the server keeps files (history audio, exports): a local folder by default, an S3-compatible
- * bucket when STORAGE_URL names one (decision 027). Keys are relative paths with `/` separators.
+ * bucket when STORAGE_URL names one (decision 029). Keys are relative paths with `/` separators.
  */
 export interface FileStorage {
   put(key: string, data: Uint8Array): Promise<void>;
