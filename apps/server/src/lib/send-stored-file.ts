@@ -1,6 +1,6 @@
 import { contentRange, parseByteRange } from '@vocalis/domain/byte-range';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { StoredFile } from '../storage/local-files';
+import type { StoredFile } from '../storage/file-storage';
 
 /**
  * Sends a stored file honouring one `Range: bytes=…` (RFC 9110 §14): 206 with Content-Range for a part,
