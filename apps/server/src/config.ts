@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { parseStorageUrl, type StorageConfig } from './storage/storage-url';
@@ -38,10 +39,16 @@ export const envSchema = z.object({
   SIGN_IN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
   SIGN_IN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(30),
   SIGN_IN_LOCKOUT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  // Outgoing mail per recipient address and per client IP (decision 028).
+  MAIL_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(5),
+  MAIL_MAX_PER_IP: z.coerce.number().int().min(1).default(30),
+  MAIL_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
   // A remote OpenAI-compatible speech server (POST /v1/audio/speech), offered as model vocalis_http_v1.
   SPEECH_HTTP_URL: z.url({ protocol: /^https?$/ }).optional(),
   SPEECH_HTTP_MODEL: z.string().min(1).default('tts-1'),
   SPEECH_HTTP_API_KEY: z.string().min(1).optional(),
+  /** Worker threads that synthesize and encode speech (default: one per core); 0 runs it on the main thread. */
+  SPEECH_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
   // Billing (decision 015): the embedded card processor with test cards, or Stripe.
   PAYMENT_PROVIDER: z.enum(['local', 'stripe']).default('local'),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
@@ -97,8 +104,12 @@ export type Config = {
   mailboxAllowRemote: boolean;
   /** Failed sign-ins allowed per account and per IP address within one window (accounts.md §8). */
   signInLimits: { perAccount: number; perIp: number; windowSeconds: number };
+  /** Mails per recipient address and per client IP in a fixed window (mail/mail-limits.ts). */
+  mailLimits: { perAddress: number; perIp: number; windowSeconds: number };
   /** Remote OpenAI-compatible speech server, when one is configured. */
   speechHttp?: { url: string; model: string; apiKey?: string };
+  /** Speech worker threads; 0 = synthesize on the main thread. */
+  speechWorkers: number;
   /** The card processor; stripe needs its secret key and webhook secret. */
   billing:
     { provider: 'local' } | { provider: 'stripe'; secretKey: string; webhookSecret: string; apiUrl?: string };
@@ -179,6 +190,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       perIp: e.SIGN_IN_MAX_FAILURES_PER_IP,
       windowSeconds: e.SIGN_IN_LOCKOUT_WINDOW_SECONDS,
     },
+    mailLimits: {
+      perAddress: e.MAIL_MAX_PER_ADDRESS,
+      perIp: e.MAIL_MAX_PER_IP,
+      windowSeconds: e.MAIL_LIMIT_WINDOW_SECONDS,
+    },
     social: {
       ...(e.GOOGLE_CLIENT_ID &&
         e.GOOGLE_CLIENT_SECRET && {
@@ -219,6 +235,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
             apiUrl: trim(e.TWILIO_API_URL),
           }
         : { transport: 'outbox' },
+    speechWorkers: e.SPEECH_WORKERS ?? os.availableParallelism(),
     ...(e.SPEECH_HTTP_URL && {
       speechHttp: { url: e.SPEECH_HTTP_URL, model: e.SPEECH_HTTP_MODEL, apiKey: e.SPEECH_HTTP_API_KEY },
     }),
