@@ -2,9 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDb } from '../db/client';
 import { notFound } from '../errors';
 import { listSms, type SmsRow } from './sms.repo';
-
-const isLoopback = (request: FastifyRequest) =>
-  /^(127\.|::1$|::ffff:127\.)/.test(request.socket.remoteAddress ?? '');
+import { isLocalRequest } from '../features/mailbox/local-request';
 
 const esc = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -19,7 +17,7 @@ const present = (row: SmsRow) => ({
 
 /**
  * The dev text-message outbox (SMS_TRANSPORT=outbox): every stored message, newest first. Messages carry
- * sign-in codes, so it answers only on loopback unless MAILBOX_ALLOW_REMOTE is set (same rule as /dev/mailbox).
+ * sign-in codes, so it answers only to local requests unless MAILBOX_ALLOW_REMOTE is set (same rule as /dev/mailbox).
  */
 export function registerSmsOutboxRoutes(
   app: FastifyInstance,
@@ -27,7 +25,7 @@ export function registerSmsOutboxRoutes(
   opts: { allowRemote: boolean },
 ): void {
   const guard = (request: FastifyRequest) => {
-    if (!opts.allowRemote && !isLoopback(request)) throw notFound();
+    if (!opts.allowRemote && !isLocalRequest(request)) throw notFound();
   };
   app.get('/dev/sms.json', { config: { public: true }, schema: { hide: true } }, async (request) => {
     guard(request);

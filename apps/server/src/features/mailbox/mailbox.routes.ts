@@ -3,17 +3,16 @@ import type { AppDb } from '../../db/client';
 import { notFound } from '../../errors';
 import { listMail, type MailRow } from '../../mail/mail.repo';
 import { renderMailbox } from './mailbox.page';
-
-const isLoopback = (request: FastifyRequest) =>
-  /^(127\.|::1$|::ffff:127\.)/.test(request.socket.remoteAddress ?? '');
+import { isLocalRequest } from './local-request';
 
 /**
  * The dev mailbox (MAIL_TRANSPORT=outbox): every queued mail with its links. It shows sign-in and
- * reset links, so it answers only on loopback unless MAILBOX_ALLOW_REMOTE is set.
+ * reset links, so it answers only to local requests (loopback, not through a proxy) unless
+ * MAILBOX_ALLOW_REMOTE is set.
  */
 export function registerMailboxRoutes(app: FastifyInstance, db: AppDb, opts: { allowRemote: boolean }): void {
   const guard = (request: FastifyRequest) => {
-    if (!opts.allowRemote && !isLoopback(request)) throw notFound();
+    if (!opts.allowRemote && !isLocalRequest(request)) throw notFound();
   };
   app.get('/dev/mailbox.json', { config: { public: true }, schema: { hide: true } }, async (request) => {
     guard(request);
