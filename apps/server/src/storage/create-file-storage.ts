@@ -3,10 +3,21 @@ import { LocalFileStorage } from './local-files';
 import { S3FileStorage } from './s3-files';
 import type { StorageConfig } from './storage-url';
 
-/** The configured file store, and how to let go of it when the app closes. */
-export function createFileStorage(storage: StorageConfig): { files: FileStorage; close(): void } {
-  if (storage.kind === 'local') return { files: new LocalFileStorage(storage.dir), close: () => undefined };
+export type ConfiguredStorage = {
+  files: FileStorage;
+  /** Rejects with an operator-readable message when the store cannot be used (run before listening). */
+  check(): Promise<void>;
+  /** Lets go of connections when the app closes. */
+  close(): void;
+};
+
+/** The store STORAGE_URL names: a local folder, or an S3-compatible bucket. */
+export function createFileStorage(storage: StorageConfig): ConfiguredStorage {
+  if (storage.kind === 'local') {
+    const files = new LocalFileStorage(storage.dir);
+    return { files, check: () => files.check(), close: () => undefined };
+  }
   const { kind: _kind, ...options } = storage;
   const files = new S3FileStorage(options);
-  return { files, close: () => files.close() };
+  return { files, check: () => files.check(), close: () => files.close() };
 }

@@ -1,7 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { fileStorageContract } from './file-storage.contract';
 import { LocalFileStorage } from './local-files';
 
@@ -9,3 +9,11 @@ const root = mkdtempSync(path.join(os.tmpdir(), 'vocalis-local-files-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 fileStorageContract('local folder', () => new LocalFileStorage(root));
+
+describe('local folder: the start-up check', () => {
+  it('creates the folder when it is missing', async () => {
+    const dir = path.join(root, 'not', 'yet', 'there');
+    await new LocalFileStorage(dir).check();
+    expect(statSync(dir).isDirectory()).toBe(true);
+  });
+});

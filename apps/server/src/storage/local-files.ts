@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { constants, createReadStream } from 'node:fs';
+import { access, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { assertStorageKey, type FileStorage, type StoredFile } from './file-storage';
@@ -20,6 +20,12 @@ export class LocalFileStorage implements FileStorage {
     // Keys are built by the server, but never let one escape the root.
     if (!full.startsWith(path.resolve(this.root) + path.sep)) throw new Error(`invalid storage key: ${key}`);
     return full;
+  }
+
+  /** Creates the folder if needed and fails unless this process may write there. */
+  async check(): Promise<void> {
+    await mkdir(this.root, { recursive: true });
+    await access(this.root, constants.W_OK);
   }
 
   async put(key: string, data: Uint8Array): Promise<void> {

@@ -46,3 +46,18 @@ describe('S3-compatible bucket: addressing', () => {
     await expect(missing.put('x.txt', new Uint8Array([1]))).rejects.toThrow(/bucket/i);
   });
 });
+
+describe('S3-compatible bucket: the start-up check', () => {
+  it('passes for a bucket that is there', async () => {
+    await expect(files.check()).resolves.toBeUndefined();
+  });
+
+  it('names the bucket, the endpoint and the reason when it cannot be used', async () => {
+    const missing = storageAt(server.storageUrl.replace(server.bucket, 'no-such-bucket'));
+    await expect(missing.check()).rejects.toThrow(
+      `File storage: bucket "no-such-bucket" at ${server.endpoint} is not usable: it does not exist`,
+    );
+    const wrong = storageAt(server.storageUrl.replace('S3RVER:S3RVER', 'S3RVER:not-the-secret'));
+    await expect(wrong.check()).rejects.toThrow(/bucket "vocalis-test" .* is not usable: access denied/);
+  });
+});

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
@@ -91,6 +92,29 @@ export class S3FileStorage implements FileStorage {
   async delete(key: string): Promise<void> {
     // S3 deletes are idempotent: a missing object is already what was asked for.
     await this.client.send(new DeleteObjectCommand(this.object(key)));
+  }
+
+  /**
+   * Writes and deletes a probe object (what the app needs; HeadBucket would also need ListBucket), and fails
+   * with a message an operator can act on when that does not work with these settings.
+   */
+  async check(): Promise<void> {
+    const { bucket, endpoint } = this.options;
+    const probe = `.vocalis-write-check/${randomUUID()}`;
+    try {
+      await this.put(probe, new Uint8Array());
+      await this.delete(probe);
+    } catch (e) {
+      const status = (e as S3Error).$metadata?.httpStatusCode;
+      const why =
+        (e as S3Error).name === 'NoSuchBucket'
+          ? 'it does not exist'
+          : status === 403
+            ? 'access denied (check the access key, the secret and the bucket policy)'
+            : `${(e as Error).name}: ${(e as Error).message}`;
+      const where = `bucket "${bucket}"${endpoint ? ` at ${endpoint}` : ''}`;
+      throw new Error(`File storage: ${where} is not usable: ${why}`, { cause: e });
+    }
   }
 
   /** Lets go of the client's sockets. */
