@@ -169,7 +169,7 @@ const handlers: Record<string, Handler> = {
     // The period-end job is scheduled with the plan: graphile-worker's schema must exist.
     await migrateJobs(ctx.database, ctx.log);
     // Loaded here: the billing feature pulls in the Stripe SDK, which other commands do not need.
-    const { createBilling } = await import('../features/billing/billing.feature');
+    const { createBilling } = await import('../features/billing/create-billing');
     const billing = createBilling({
       db: ctx.database.db,
       config: ctx.config,

@@ -14,13 +14,23 @@ export type JobContext = {
   maxAttempts: number;
 };
 
-/** A background job: typed payload, `perform`, retry policy. Only services enqueue jobs. */
-export type JobDefinition<S extends z.ZodType = z.ZodType> = {
+/** What enqueuing a job needs: its name, payload schema and retry policy (no dependency on its work). */
+export type JobSpec<S extends z.ZodType = z.ZodType> = {
   name: string;
   payload: S;
   /** graphile-worker retries with exponential back-off (e^attempt seconds) until this many attempts. */
   maxAttempts: number;
+};
+
+/** A background job: typed payload, `perform`, retry policy. Only services enqueue jobs. */
+export type JobDefinition<S extends z.ZodType = z.ZodType> = JobSpec<S> & {
   perform(payload: z.infer<S>, ctx: JobContext): Promise<void>;
 };
+
+/**
+ * A job's spec alone, for services that enqueue it while its `perform` needs those same services (the
+ * job file spreads the spec into `defineJob`), so no import circle forms.
+ */
+export const jobSpec = <S extends z.ZodType>(spec: JobSpec<S>) => spec;
 
 export const defineJob = <S extends z.ZodType>(job: JobDefinition<S>) => job;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppDb } from '../db/client';
-import type { JobDefinition } from './job';
+import type { JobSpec } from './job';
 
 /**
  * Adds a job in the caller's transaction (pass `tx`), so the job exists exactly when the rows it
@@ -9,7 +9,7 @@ import type { JobDefinition } from './job';
  */
 export async function enqueue<S extends z.ZodType>(
   db: AppDb,
-  job: JobDefinition<S>,
+  job: JobSpec<S>,
   payload: z.infer<S>,
   opts: { runAt?: Date; jobKey?: string } = {},
 ): Promise<void> {

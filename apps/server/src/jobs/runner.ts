@@ -5,11 +5,11 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { EventBus } from '../live/event-bus';
 import type { JobDefinition } from './job';
-import { billingPeriodEndJob } from './billing-period-end.job';
+import { FEATURES } from '../features/features';
 import { mailDeliveryJob } from './mail-delivery.job';
 
-/** Every job the worker runs. */
-export const jobs: JobDefinition[] = [mailDeliveryJob, billingPeriodEndJob];
+/** Every job the worker runs: mail delivery, and the jobs each feature declares. */
+export const jobs: JobDefinition[] = [mailDeliveryJob, ...FEATURES.flatMap((f) => f.jobs ?? [])];
 
 const graphileLogger = (log: FastifyBaseLogger) =>
   new Logger(() => (level, message, meta) => {

@@ -10,8 +10,7 @@ import {
 } from '@vocalis/contracts/api-keys';
 import { okResponse } from '@vocalis/contracts/user';
 import { requirePrincipal } from '../../plugins/auth';
-import type { AppDb } from '../../db/client';
-import { ApiKeysService } from './api-keys.service';
+import type { ApiKeysService } from './api-keys.service';
 
 const tags = ['api-keys'];
 
@@ -83,5 +82,3 @@ export const apiKeysRoutes =
     );
   };
 
-/** The API-keys feature over a database: its service and routes, as one plugin for app.ts. */
-export const apiKeysFeature = (db: AppDb): FastifyPluginAsyncZod => apiKeysRoutes(new ApiKeysService(db));

@@ -6,7 +6,7 @@ import type { PaymentProviderKind } from '../../db/schema/billing';
 import { addPeriod } from '../../billing/clock';
 import type { BillingEvent, CardInfo, InvoiceState, SubscriptionState } from '../../billing/provider';
 import { newId } from '../../lib/ids';
-import { billingPeriodEndJob } from '../../jobs/billing-period-end.job';
+import { billingPeriodEndSpec } from './billing-jobs';
 import { enqueue } from '../../jobs/queue';
 import * as repo from './billing.repo';
 import * as invoicesRepo from './invoices.repo';
@@ -136,7 +136,7 @@ export async function applySubscriptionState(
   // The period-end job for this period (one per workspace: a later period replaces it).
   await enqueue(
     tx,
-    billingPeriodEndJob,
+    billingPeriodEndSpec,
     { workspaceId: st.workspaceId },
     {
       runAt: st.periodEnd,

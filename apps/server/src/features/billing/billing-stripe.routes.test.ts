@@ -1,7 +1,7 @@
 import { ElevenLabsClient } from '@elevenlabs/elevenlabs-js';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StripeFake } from '../../billing/stripe-fake';
+import { StripeFake } from '../../testing/stripe-fake/stripe-fake';
 import { createTestUser, startTestApp, type TestApp, type TestUser } from '../../testing/test-app';
 import { billingClient, DECLINED_CARD, LATER_DECLINES_CARD, SUCCESS_CARD } from './billing-test-helpers';
 

@@ -1,58 +1,22 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Config } from '../../config';
-import type { AppDb } from '../../db/client';
-import type { EventBus } from '../../live/event-bus';
-import type { UsageService } from '../usage/usage.service';
-import { BillingClock } from '../../billing/clock';
-import { LocalPaymentProvider } from '../../billing/local-provider';
-import type { BillingEvent, PaymentProvider } from '../../billing/provider';
-import { StripePaymentProvider } from '../../billing/stripe-provider';
-import { BillingPeriods } from './billing-periods';
+import { defineFeature } from '../feature';
+import { billingPeriodEndJob } from './billing-period-end.job';
 import { billingRoutes } from './billing.routes';
-import { BillingService } from './billing.service';
-import { checkoutRoutes } from './checkout.routes';
 import { characterStatsRoutes } from './character-stats.routes';
+import { checkoutRoutes } from './checkout.routes';
 import { stripeWebhookRoutes } from './stripe-webhook.routes';
 
-export type Billing = ReturnType<typeof createBilling>;
-
-/** Billing over the configured card processor: service, period-end work, provider, its clock. */
-export function createBilling(deps: { db: AppDb; config: Config; bus: EventBus; log: FastifyBaseLogger }) {
-  const { db, config, bus, log } = deps;
-  const clock = new BillingClock();
-  // The local provider fires its events into the service it belongs to.
-  const sink: { handle?: (events: BillingEvent[]) => Promise<void> } = {};
-  const emit = (events: BillingEvent[]) => sink.handle!(events);
-  const local =
-    config.billing.provider === 'local'
-      ? new LocalPaymentProvider(db, clock, config.publicUrl, emit)
-      : undefined;
-  const stripe = config.billing.provider === 'stripe' ? new StripePaymentProvider(config.billing) : undefined;
-  const provider: PaymentProvider = (local ?? stripe)!;
-  const service = new BillingService(db, provider, clock, config.publicUrl, bus, log);
-  sink.handle = (events) => service.handleSerialized(events);
-  const periods = new BillingPeriods(db, service, local, log);
-  return { service, periods, provider, local, stripe, clock };
-}
-
-/** The billing feature's routes: the API, the local provider's hosted pages or Stripe's webhook, usage stats. */
-export const billingFeature =
-  (billing: Billing, db: AppDb): FastifyPluginAsyncZod =>
-  async (app) => {
+/**
+ * Billing's routes (decision 015): the API, the local provider's hosted pages or Stripe's webhook, usage
+ * stats. Its services are core (GET /v1/user reads the subscription): see create-billing.ts.
+ */
+export const billingFeature = defineFeature({
+  name: 'billing',
+  jobs: [billingPeriodEndJob],
+  async register(app, { billing, db }) {
     await app.register(billingRoutes(billing.service));
     await app.register(characterStatsRoutes(db));
     if (billing.local) await app.register(checkoutRoutes({ db, local: billing.local, clock: billing.clock }));
     if (billing.stripe) await app.register(stripeWebhookRoutes(billing.stripe, billing.service, db));
-  };
-
-/**
- * What GET /v1/user's subscription is built from: the usage service's counts (which also apply a due
- * monthly reset) and the billing subscription, so it agrees with GET /v1/user/subscription.
- */
-export const subscriptionSource = (usage: UsageService, billing: Billing) => ({
-  async usage(workspaceId: string, tier: string) {
-    const counts = await usage.usage(workspaceId, tier);
-    return { ...counts, subscription: await billing.service.subscriptionOf(workspaceId) };
+    return billing;
   },
 });

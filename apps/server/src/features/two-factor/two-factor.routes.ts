@@ -7,14 +7,12 @@ import {
   updateMfaFactorsResponse,
 } from '@vocalis/contracts/two-factor';
 import { okResponse } from '@vocalis/contracts/user';
-import type { Auth } from '../../auth/auth';
 import { authRequestHeaders } from '../../auth/auth-proxy';
-import type { AppDb } from '../../db/client';
 import { requirePrincipal, requireUser } from '../../plugins/auth';
 import { badRequest } from '../../errors';
 import type { SensitiveActionService } from '../account-codes/sensitive-actions.service';
 import { maskPhone, PHONE_FACTOR_MESSAGES, type PhoneFactorService } from './phone-factor.service';
-import { TwoFactorService } from './two-factor.service';
+import type { TwoFactorService } from './two-factor.service';
 
 const tags = ['user'];
 
@@ -172,11 +170,3 @@ export const twoFactorRoutes =
       },
     );
   };
-
-/** The feature as one plugin for app.ts. */
-export const twoFactorFeature = (
-  auth: Auth,
-  db: AppDb,
-  phone: PhoneFactorService,
-  sensitive: Pick<SensitiveActionService, 'require' | 'check'>,
-): FastifyPluginAsyncZod => twoFactorRoutes(new TwoFactorService(auth, db), phone, sensitive);

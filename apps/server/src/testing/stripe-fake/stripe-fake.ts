@@ -1,10 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
-import { addPeriod } from './clock';
+import { addPeriod } from '../../billing/clock';
 import { stripeFakeApi } from './stripe-fake-api';
 import { id, StripeFakeState, unix, type Obj } from './stripe-fake-state';
-import { evaluateCard } from './test-cards';
+import { evaluateCard } from '../../billing/test-cards';
 
 /** Reads Stripe's form encoding (`a[b][0][c]=x`) into nested objects and arrays. */
 export function parseStripeForm(body: string): Obj {

@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { PURCHASABLE_TIERS } from '@vocalis/contracts/billing';
-import { periodPriceCents } from './prices';
-import { priceLookupKey } from './stripe-events';
+import { periodPriceCents } from '../../billing/prices';
+import { priceLookupKey } from '../../billing/stripe-events';
 
 export type Obj = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 

@@ -1,4 +1,4 @@
-import { addPeriod } from './clock';
+import { addPeriod } from '../../billing/clock';
 import { id, unix, type Obj, type StripeFakeState } from './stripe-fake-state';
 
 /** The Stripe API endpoints the adapter calls, answered from the fake's objects as Stripe would answer. */

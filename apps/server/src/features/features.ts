@@ -1,0 +1,31 @@
+import { accountCodesFeature } from './account-codes/account-codes.feature';
+import { apiKeysFeature } from './api-keys/api-keys.feature';
+import { billingFeature } from './billing/billing.feature';
+import { healthFeature } from './health/health.feature';
+import { historyFeature } from './history/history.feature';
+import { devOutboxesFeature } from './mailbox/mailbox.feature';
+import { messagesFeature } from './messages/messages.feature';
+import { sharingFeature } from './sharing/sharing.feature';
+import { socialSignInFeature } from './social-sign-in/social-sign-in.feature';
+import { ttsFeature } from './tts/tts.feature';
+import { twoFactorFeature } from './two-factor/two-factor.feature';
+import { userFeature } from './user/user.feature';
+
+/**
+ * Every product area, once, in registration order (a new feature adds one line here). The user feature comes
+ * first: its onboarding checklist hook must see the routes of every later feature.
+ */
+export const FEATURES = [
+  userFeature,
+  healthFeature,
+  messagesFeature,
+  accountCodesFeature,
+  apiKeysFeature,
+  twoFactorFeature,
+  socialSignInFeature,
+  ttsFeature,
+  historyFeature,
+  sharingFeature,
+  devOutboxesFeature,
+  billingFeature,
+] as const;

@@ -1,0 +1,11 @@
+import { defineFeature } from '../feature';
+import { sharingRoutes } from './sharing.routes';
+import { SharingService } from './sharing.service';
+
+/** Share links of history items, their public page's API, the public user name (decision 012). */
+export const sharingFeature = defineFeature({
+  name: 'sharing',
+  async register(app, { db, files, usage, config }) {
+    await app.register(sharingRoutes(new SharingService(db, files, usage, config.publicUrl)));
+  },
+});

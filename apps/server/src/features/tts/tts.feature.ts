@@ -1,0 +1,50 @@
+import path from 'node:path';
+import { createEngineRegistry } from '../../speech/engines';
+import { defineFeature } from '../feature';
+import { ModelCatalogue } from '../models/model-catalogue';
+import { modelsRoutes } from '../models/models.routes';
+import { ModelsService } from '../models/models.service';
+import { PREMADE_VOICES } from '../voices/voice-catalogue';
+import { VoicePreviews } from '../voices/voice-previews';
+import { voicesRoutes } from '../voices/voices.routes';
+import { VoicesService } from '../voices/voices.service';
+import { openAiSpeechRoutes } from './openai-speech.routes';
+import { textToDialogueRoutes } from './text-to-dialogue.routes';
+import { TextToDialogueService } from './text-to-dialogue.service';
+import { ttsRoutes } from './tts.routes';
+import { TextToSpeechService } from './tts.service';
+
+/**
+ * Speech: voices, models, text to speech, text to dialogue and OpenAI's /v1/audio/speech. Wires: engines, voice and model catalogues, text to speech and the
+ * OpenAI-compatible endpoint; starts preview generation once the server listens (not under tests,
+ * which ask for previews on demand) and stops it when the app closes.
+ */
+export const ttsFeature = defineFeature({
+  name: 'speech',
+  async register(app, { config, db, usage, history }) {
+    const engines = createEngineRegistry(config);
+    const models = new ModelCatalogue(engines);
+    const previews = new VoicePreviews(path.join(config.filesDir, 'voice-previews'), engines, app.log);
+    const voices = new VoicesService(PREMADE_VOICES, previews, config.publicUrl, db, usage);
+    const tts = new TextToSpeechService(voices, models, engines, usage, history, app.log);
+
+    await app.register(voicesRoutes(voices));
+    await app.register(modelsRoutes(new ModelsService(models)));
+    await app.register(ttsRoutes(tts));
+    await app.register(openAiSpeechRoutes(tts));
+    await app.register(textToDialogueRoutes(new TextToDialogueService(tts)));
+
+    const stop = new AbortController();
+    let warming: Promise<void> = Promise.resolve();
+    if (config.env !== 'test') {
+      app.addHook('onListen', async () => {
+        warming = voices.warmPreviews(stop.signal).catch((err) => app.log.warn({ err }, 'voice previews'));
+      });
+    }
+    app.addHook('onClose', async () => {
+      stop.abort();
+      await warming;
+    });
+    return { engines, models, voices, tts };
+  },
+});
