@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { visibleName } from './visible-name';
 
 /** ElevenLabs' permission types (scopes) an xi-api-key can be limited to. */
 export const PERMISSION_TYPES = [
@@ -62,7 +63,8 @@ export const apiKeyPermissions = z.union([
   z.array(permissionType).max(PERMISSION_TYPES.length),
 ]);
 
-const name = z.string().trim().min(1).max(100);
+/** Shown in lists and usage charts: no bidi overrides or invisible characters. */
+const name = visibleName(100);
 /** Characters the key may spend; at most the int4 column. */
 const characterLimit = z.number().int().min(0).max(2_147_483_647);
 
