@@ -2,7 +2,7 @@
 import { accountRoutes, appRoutes } from '@vocalis/domain/app-routes';
 import { describe, expect, it, vi } from 'vitest';
 
-import { builtAccountRoutes, builtAppRoutes, builtPublicRoutes } from '@/config/paths';
+import { builtAccountRoutes, builtAppRedirects, builtAppRoutes, builtPublicRoutes } from '@/config/paths';
 import { createTestQueryClient, jsonResponse } from '@/testing/test-utils';
 
 import { accountPages, appPages, createAppRouter, publicPages } from './router';
@@ -32,6 +32,25 @@ describe('app router', () => {
     for (const route of builtPublicRoutes) expect(publicPages[route.key], route.key).toBeTypeOf('function');
     expect(builtAppRoutes).toContain(appRoutes.home);
     expect(builtAccountRoutes).toContain(accountRoutes.signIn);
+  });
+
+  it('gives no page to a redirecting path (it only sends on)', () => {
+    expect(builtAppRedirects.map((route) => route.key)).toEqual(['appRoot', 'history']);
+    for (const route of builtAppRedirects) expect(appPages[route.key], route.key).toBeUndefined();
+  });
+
+  it('sends /app to home and /app/history to the speech history, keeping the query', async () => {
+    expect(await settle('/app', true)).toBe('/app/home');
+    expect(await settle('/app/', true)).toBe('/app/home');
+    expect(await settle('/app/history?voice_id=v1', true)).toBe(
+      '/app/speech-synthesis/text-to-speech/history?voice_id=v1',
+    );
+  });
+
+  it('asks a signed-out visitor of /app/history to sign in, then to go on to the speech history', async () => {
+    expect(await settle('/app/history', false)).toBe(
+      '/sign-in?redirect=%2Fapp%2Fspeech-synthesis%2Ftext-to-speech%2Fhistory',
+    );
   });
 
   it('sends a signed-out visit of /app/* to sign-in with the path as redirect', async () => {

@@ -3,7 +3,13 @@ import { accountRoutes, type AppRoute } from '@vocalis/domain/app-routes';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 
-import { builtAccountRoutes, builtAppRoutes, builtPublicRoutes, paths } from '@/config/paths';
+import {
+  builtAccountRoutes,
+  builtAppRedirects,
+  builtAppRoutes,
+  builtPublicRoutes,
+  paths,
+} from '@/config/paths';
 import { afterSignInPath, sessionQueryOptions, signInHref, type Session } from '@/lib/auth';
 
 import { AppNotFoundPage, NotFoundPage, RouteErrorPage, RouteSpinner } from './routes/route-feedback';
@@ -41,6 +47,17 @@ function mountBuilt(routes: readonly AppRoute[], pages: Partial<Record<string, P
     if (!page) return [];
     return [{ path: route.path, lazy: async () => ({ Component: (await page()).default }) }];
   });
+}
+
+/** Redirecting paths of the table (/app, /app/history) send on to their page, keeping the query. */
+function mountRedirects(routes: readonly AppRoute[]): RouteObject[] {
+  return routes.map((route) => ({
+    path: route.path,
+    loader: ({ request }: { request: Request }) => {
+      const { search, hash } = new URL(request.url);
+      return redirect(`${route.redirectTo}${search}${hash}`);
+    },
+  }));
 }
 
 /** The session, or null when signed out. */
@@ -96,7 +113,7 @@ export function createAppRouter(queryClient: QueryClient) {
           },
           lazy: async () => ({ Component: (await import('./routes/app/app-root')).default }),
           children: [
-            { index: true, loader: () => redirect(paths.home) },
+            ...mountRedirects(builtAppRedirects),
             ...mountBuilt(builtAppRoutes, appPages),
             { path: '*', Component: AppNotFoundPage },
           ],

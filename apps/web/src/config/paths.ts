@@ -4,7 +4,13 @@ import { accountRoutes, appRoutes, publicRoutes, type AppRoute } from '@vocalis/
  * The route table lives once in @vocalis/domain/app-routes; this file only selects from it.
  * Navigation and the router use built routes only, so no link ever points at a missing page.
  */
-export const builtAppRoutes: readonly AppRoute[] = Object.values(appRoutes).filter((route) => route.built);
+const builtApp = Object.values(appRoutes).filter((route) => route.built);
+
+/** App pages that exist in this build. */
+export const builtAppRoutes: readonly AppRoute[] = builtApp.filter((route) => !route.redirectTo);
+/** App paths that send the visitor on to another built page (/app, /app/history). */
+export const builtAppRedirects: readonly AppRoute[] = builtApp.filter((route) => route.redirectTo);
+
 export const builtAccountRoutes: readonly AppRoute[] = Object.values(accountRoutes).filter(
   (route) => route.built,
 );

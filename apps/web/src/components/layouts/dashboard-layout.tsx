@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { CloseIcon, MenuIcon } from '@/components/ui/icons';
 import { ThemeToggle } from '@/components/ui/theme-toggle';
 import { useReturnFocus } from '@/components/ui/use-return-focus';
-import { builtAppRoutes } from '@/config/paths';
+import { pageTitle } from '@/config/navigation';
 import { useBreakpoint } from '@/hooks/use-breakpoint';
 import { useSessionInactivitySignOut } from '@/lib/auth';
 
@@ -28,13 +28,7 @@ export function DashboardLayout({ children, headerActions }: DashboardLayoutProp
   const [drawerOpen, setDrawerOpen] = useState(false);
   useSessionInactivitySignOut();
   // The most specific route wins: /text-to-speech/history is titled as history, not text to speech.
-  const title =
-    builtAppRoutes
-      .filter((route) => pathname.startsWith(route.path))
-      .reduce<(typeof builtAppRoutes)[number] | undefined>(
-        (best, route) => (best && best.path.length >= route.path.length ? best : route),
-        undefined,
-      )?.label ?? '';
+  const title = pageTitle(pathname);
 
   const drawerFocus = useReturnFocus(drawerOpen && !wide);
 
@@ -86,14 +80,18 @@ export function DashboardLayout({ children, headerActions }: DashboardLayoutProp
           >
             <MenuIcon className="size-5" />
           </Button>
-          <h1 className="min-w-0 flex-1 truncate text-[15px] font-semibold text-zinc-900 dark:text-zinc-50">
+          {/* A long title wraps to a second line on a phone rather than being cut off. */}
+          <h1 className="line-clamp-2 min-w-0 flex-1 text-[15px] leading-tight font-semibold break-words text-zinc-900 dark:text-zinc-50">
             {title}
           </h1>
-          <div className="flex items-center gap-1">
+          <div className="flex shrink-0 items-center gap-1">
             <ErrorBoundary region="header controls" compact>
               {headerActions}
-              <ThemeToggle />
-              <div className="ml-1.5 border-l border-zinc-200 pl-2.5 dark:border-zinc-800">
+              {/* Below sm the theme lives in the account menu, leaving the title room. */}
+              <div className="hidden sm:block">
+                <ThemeToggle />
+              </div>
+              <div className="ml-1 border-l border-zinc-200 pl-1.5 sm:ml-1.5 sm:pl-2.5 dark:border-zinc-800">
                 <UserMenu />
               </div>
             </ErrorBoundary>

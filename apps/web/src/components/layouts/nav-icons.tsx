@@ -70,10 +70,55 @@ const TextIcon = (props: IconProps) => (
     <path d="M4 7V5h16v2M12 5v14M9 19h6" />
   </Icon>
 );
-const ConversationIcon = (props: IconProps) => (
+
+const WaveSwapIcon = (props: IconProps) => (
   <Icon {...props}>
-    <path d="M3 5h12v8H8l-5 4V5Z" />
-    <path d="M15 9h6v10l-4-3h-6v-3" />
+    <path d="M3 9h2l1.5-3 2 6 1.5-3H12" />
+    <path d="M12 15h2l1.5-3 2 6 1.5-3h2" />
+    <path d="m16 4 3 2-3 2M8 20l-3-2 3-2" />
+  </Icon>
+);
+const SparkleIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M12 3v4M12 17v4M3 12h4M17 12h4M6 6l2.5 2.5M15.5 15.5 18 18M18 6l-2.5 2.5M8.5 15.5 6 18" />
+  </Icon>
+);
+const IsolateIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M3 12h2M19 12h2" strokeDasharray="1 2" />
+    <path d="M8 9v6M12 5v14M16 9v6" />
+  </Icon>
+);
+const LayersIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="m12 3 9 5-9 5-9-5 9-5Z" />
+    <path d="m3 13 9 5 9-5" />
+  </Icon>
+);
+const GlobeIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18" />
+  </Icon>
+);
+const VoiceIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="10" cy="8" r="4" />
+    <path d="M3 20a7 7 0 0 1 14 0M18 6.5a4 4 0 0 1 0 5M20.5 4a7.5 7.5 0 0 1 0 10" />
+  </Icon>
+);
+const BotIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <rect x="4" y="7" width="16" height="12" rx="3" />
+    <path d="M12 7V3.5M9 12.5v1M15 12.5v1M2 12v3M22 12v3" />
+  </Icon>
+);
+const WebhookIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="6" cy="17" r="2.5" />
+    <circle cx="18" cy="17" r="2.5" />
+    <circle cx="12" cy="6" r="2.5" />
+    <path d="M8.5 17h7M10.8 8.2 7.2 14.8M13.2 8.2l3.6 6.6" />
   </Icon>
 );
 
@@ -82,7 +127,6 @@ export const NAV_ICONS: Partial<Record<string, ComponentType<IconProps>>> = {
   home: HomeIcon,
   textToSpeech: SpeechIcon,
   textToSpeechHistory: HistoryIcon,
-  textToDialogue: ConversationIcon,
   settings: SettingsIcon,
   settingsApiKeys: KeyIcon,
   subscription: CardIcon,
@@ -93,8 +137,15 @@ export const NAV_ICONS: Partial<Record<string, ComponentType<IconProps>>> = {
   onboardingChecklist: ChecklistIcon,
   workspace: UsersIcon,
   workspaceMembers: UsersIcon,
+  workspaceWebhooks: WebhookIcon,
+  workspaceVoices: VoiceIcon,
   voiceLab: MicIcon,
   voiceLibrary: BooksIcon,
+  speechToSpeech: WaveSwapIcon,
+  soundEffects: SparkleIcon,
   speechToText: TextIcon,
-  history: HistoryIcon,
+  voiceIsolator: IsolateIcon,
+  studio: LayersIcon,
+  dubbing: GlobeIcon,
+  conversationalAi: BotIcon,
 };

@@ -1,37 +1,93 @@
 // @vitest-environment jsdom
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { appRoutes } from '@vocalis/domain/app-routes';
 import { describe, expect, it } from 'vitest';
 
-import { renderWithProviders } from '@/testing/test-utils';
+import { NAVIGATION } from '@/config/navigation';
+import { currentUserKey } from '@/lib/current-user';
+import { createTestQueryClient, renderWithProviders } from '@/testing/test-utils';
 
+import { NAV_ICONS } from './nav-icons';
 import { SidebarNav } from './sidebar-nav';
 
+function renderAt(path: string) {
+  const queryClient = createTestQueryClient();
+  // The credits meter reads the user; a cached one keeps the test off the network.
+  queryClient.setQueryData(currentUserKey, {
+    subscription: {
+      tier: 'free',
+      character_count: 1_200,
+      character_limit: 10_000,
+      next_character_count_reset_unix: null,
+    },
+  } as never);
+  return renderWithProviders(<SidebarNav />, { path, queryClient });
+}
+
+const currentLinks = () =>
+  screen
+    .getAllByRole('link')
+    .filter((link) => link.getAttribute('aria-current') === 'page')
+    .map((link) => link.textContent);
+
 describe('SidebarNav', () => {
-  it('marks only the history entry current on the history page (exact match, not prefix)', () => {
-    renderWithProviders(<SidebarNav />, { path: appRoutes.textToSpeechHistory.path });
-    const current = screen
-      .getAllByRole('link')
-      .filter((link) => link.getAttribute('aria-current') === 'page');
-    expect(current.map((link) => link.textContent)).toEqual([appRoutes.textToSpeechHistory.label]);
+  it('groups the existing pages under their product headings', () => {
+    renderAt(appRoutes.home.path);
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(
+      within(nav)
+        .getAllByRole('heading')
+        .map((h) => h.textContent),
+    ).toEqual(['Create', 'Workspace']);
+    const create = within(nav).getByRole('list', { name: 'Create' });
+    expect(
+      within(create)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Text to speech', 'History']);
+    const workspace = within(nav).getByRole('list', { name: 'Workspace' });
+    expect(
+      within(workspace)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Usage', 'API keys', 'Settings']);
+    // Products that do not exist yet are not offered at all.
+    expect(within(nav).queryByRole('link', { name: 'Dubbing' })).toBeNull();
+    expect(within(nav).queryByRole('heading', { name: 'Voices' })).toBeNull();
+  });
+
+  it('marks only the history entry current on the history page (most specific, not prefix)', () => {
+    renderAt(appRoutes.textToSpeechHistory.path);
+    expect(currentLinks()).toEqual(['History']);
   });
 
   it('marks text to speech current on its own page', () => {
-    renderWithProviders(<SidebarNav />, { path: appRoutes.textToSpeech.path });
-    const link = (name: string) => screen.getByRole('link', { name });
-    expect(link(appRoutes.textToSpeech.label).getAttribute('aria-current')).toBe('page');
-    expect(link(appRoutes.textToSpeechHistory.label).getAttribute('aria-current')).toBeNull();
+    renderAt(appRoutes.textToSpeech.path);
+    expect(currentLinks()).toEqual(['Text to speech']);
   });
 
-  it('gives every entry its own icon', () => {
-    const { container } = renderWithProviders(<SidebarNav />, { path: appRoutes.home.path });
-    // The brand mark is the generic fallback: no entry may show it.
-    const brand = container.querySelector('svg')?.innerHTML;
-    const nav = screen.getByRole('navigation', { name: 'Main' });
-    const icons = Array.from(nav.querySelectorAll('a')).map((link) => link.querySelector('svg')?.innerHTML);
-    expect(icons.length).toBeGreaterThan(3);
+  it('keeps Usage current on the workspace usage page below it', () => {
+    renderAt(appRoutes.usageWorkspace.path);
+    expect(currentLinks()).toEqual(['Usage']);
+  });
+
+  it('shows the credits meter at its foot', () => {
+    renderAt(appRoutes.home.path);
+    const meter = screen.getByRole('region', { name: 'Credits' });
+    expect(within(meter).getByRole('meter', { name: 'Characters left' }).getAttribute('aria-valuenow')).toBe(
+      '8800',
+    );
+  });
+
+  it('gives every entry of every product its own icon', () => {
+    const { container } = renderAt(appRoutes.home.path);
+    const icons = NAVIGATION.flatMap((section) => section.entries.map((e) => NAV_ICONS[e.route.key]));
     expect(icons.every(Boolean)).toBe(true);
     expect(new Set(icons).size).toBe(icons.length);
-    expect(icons).not.toContain(brand);
+    // The brand mark is the generic fallback: no rendered entry may show it.
+    const brand = container.querySelector('svg')?.innerHTML;
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    const drawn = Array.from(nav.querySelectorAll('a')).map((link) => link.querySelector('svg')?.innerHTML);
+    expect(drawn).not.toContain(brand);
   });
 });
