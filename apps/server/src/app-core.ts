@@ -13,6 +13,7 @@ import { PhoneFactorService } from './features/two-factor/phone-factor.service';
 import { UsageService } from './features/usage/usage.service';
 import { UserService } from './features/user/user.service';
 import type { EventBus } from './live/event-bus';
+import { registerMailContext } from './mail/mail-context';
 import { Mailer } from './mail/mailer';
 import { createSmsSender } from './sms/sms-sender';
 import { LocalFileStorage, type FileStorage } from './storage/local-files';
@@ -51,6 +52,7 @@ export function createCore(
 ): Core {
   const { config, database, bus } = deps;
   const db = database.db;
+  registerMailContext(app); // each request's client IP for the mail limit (decision 030)
   const mailer = new Mailer(db, config, app.log);
   const usage = new UsageService(db);
   const billing = createBilling({ db, config, bus, log: app.log });

@@ -39,7 +39,7 @@ export const envSchema = z.object({
   SIGN_IN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
   SIGN_IN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(30),
   SIGN_IN_LOCKOUT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
-  // Outgoing mail per recipient address and per client IP (decision 028).
+  // Outgoing mail per recipient address and per client IP (decision 030).
   MAIL_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(5),
   MAIL_MAX_PER_IP: z.coerce.number().int().min(1).default(30),
   MAIL_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),

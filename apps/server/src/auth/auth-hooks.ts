@@ -2,7 +2,9 @@ import { passwordRequirementsError } from '@vocalis/domain/password-rules';
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import type { Config } from '../config';
 import type { AppDb } from '../db/client';
-import { clearRateLimit, hitRateLimit, peekRateLimit } from './rate-limits.repo';
+import { MAIL_LIMIT_MESSAGE, MailLimiter, MailLimitError } from '../mail/mail-limits';
+import { currentMailContext } from '../mail/mail-context';
+import { signInLimiter } from './sign-in-limiter';
 
 /** Set by our /api/auth proxy from Fastify's request.ip (which honours TRUST_PROXY); never taken from the client. */
 export const CLIENT_IP_HEADER = 'x-vocalis-client-ip';
@@ -29,13 +31,22 @@ const PASSWORD_FIELDS: Record<string, string> = {
   '/set-password': 'newPassword',
 };
 
-const accountKey = (email: string) => `sign-in:account:${email.trim().toLowerCase()}`;
-const ipKey = (ip: string) => `sign-in:ip:${ip}`;
+// Endpoints where an anonymous caller names an address that may get a mail, and the body field with it.
+const MAIL_REQUEST_FIELDS: Record<string, string> = {
+  '/sign-up/email': 'email',
+  '/request-password-reset': 'email',
+  '/send-verification-email': 'email',
+};
 
 type HookContext = { path?: string; body?: unknown; headers?: Headers; request?: Request };
 
 function clientIp(ctx: HookContext): string | null {
-  return ctx.headers?.get(CLIENT_IP_HEADER) ?? ctx.request?.headers.get(CLIENT_IP_HEADER) ?? null;
+  return (
+    ctx.headers?.get(CLIENT_IP_HEADER) ??
+    ctx.request?.headers.get(CLIENT_IP_HEADER) ??
+    currentMailContext()?.ip ??
+    null
+  );
 }
 
 function bodyField(ctx: HookContext, name: string): string | undefined {
@@ -57,11 +68,13 @@ function clearerChangePasswordError(returned: unknown): void {
 }
 
 /**
- * better-auth hooks: the spec's password rules on every endpoint that sets a password, and a sign-in
- * limiter per account and per IP whose counters live in the database (so every node agrees).
+ * better-auth hooks: the spec's password rules on every endpoint that sets a password; the sign-in
+ * lockout, reserved before the password is checked (sign-in-limiter.ts); and the mail limit on endpoints
+ * that mail a caller-named address, reserved whether or not a mail goes out (decision 030).
  */
 export function authHooks(db: AppDb, config: Config) {
-  const { perAccount, perIp, windowSeconds } = config.signInLimits;
+  const signIns = signInLimiter(db, config.signInLimits);
+  const mails = new MailLimiter(db, config.mailLimits);
 
   const before = createAuthMiddleware(async (ctx) => {
     const field = ctx.path ? PASSWORD_FIELDS[ctx.path] : undefined;
@@ -69,19 +82,19 @@ export function authHooks(db: AppDb, config: Config) {
       const error = passwordRequirementsError(bodyField(ctx, field) ?? '');
       if (error) throw new APIError('BAD_REQUEST', { code: 'PASSWORD_TOO_WEAK', message: error });
     }
-    if (ctx.path === '/sign-in/email') {
-      const email = bodyField(ctx, 'email');
-      const ip = clientIp(ctx);
-      const [byAccount, byIp] = await Promise.all([
-        email ? peekRateLimit(db, accountKey(email), windowSeconds) : 0,
-        ip ? peekRateLimit(db, ipKey(ip), windowSeconds) : 0,
-      ]);
-      if (byAccount >= perAccount || byIp >= perIp) {
-        throw new APIError('TOO_MANY_REQUESTS', {
-          code: 'TOO_MANY_REQUESTS',
-          message: AUTH_MESSAGES.tooManyAttempts,
-        });
-      }
+    const mailField = ctx.path ? MAIL_REQUEST_FIELDS[ctx.path] : undefined;
+    const address = mailField && bodyField(ctx, mailField);
+    if (address) {
+      await mails.reserve(address).catch((err: unknown) => {
+        if (!(err instanceof MailLimitError)) throw err;
+        throw new APIError('TOO_MANY_REQUESTS', { code: 'TOO_MANY_REQUESTS', message: MAIL_LIMIT_MESSAGE });
+      });
+    }
+    if (ctx.path === '/sign-in/email' && !(await signIns.reserve(bodyField(ctx, 'email'), clientIp(ctx)))) {
+      throw new APIError('TOO_MANY_REQUESTS', {
+        code: 'TOO_MANY_REQUESTS',
+        message: AUTH_MESSAGES.tooManyAttempts,
+      });
     }
   });
 
@@ -89,25 +102,18 @@ export function authHooks(db: AppDb, config: Config) {
     if (ctx.path === '/change-password') return clearerChangePasswordError(ctx.context.returned);
     if (ctx.path !== '/sign-in/email') return;
     const returned = ctx.context.returned;
-    const email = bodyField(ctx, 'email');
-    if (isAPIError(returned)) {
-      // Only wrong credentials count towards the lockout; a right password for a blocked account does not.
-      if (returned.statusCode === 401) {
-        const ip = clientIp(ctx);
-        await Promise.all([
-          email ? hitRateLimit(db, accountKey(email), windowSeconds) : null,
-          ip ? hitRateLimit(db, ipKey(ip), windowSeconds) : null,
-        ]);
-      }
-      if ((returned.body as { code?: string } | undefined)?.code === 'EMAIL_NOT_VERIFIED') {
-        throw new APIError('FORBIDDEN', {
-          code: 'EMAIL_NOT_VERIFIED',
-          message: AUTH_MESSAGES.emailNotVerified,
-        });
-      }
-      return;
+    // Only a wrong password (or unknown account) stays counted; anything else gives its attempt back.
+    if (!isAPIError(returned) || returned.statusCode !== 401)
+      await signIns.release(bodyField(ctx, 'email'), clientIp(ctx));
+    if (
+      isAPIError(returned) &&
+      (returned.body as { code?: string } | undefined)?.code === 'EMAIL_NOT_VERIFIED'
+    ) {
+      throw new APIError('FORBIDDEN', {
+        code: 'EMAIL_NOT_VERIFIED',
+        message: AUTH_MESSAGES.emailNotVerified,
+      });
     }
-    if (email) await clearRateLimit(db, accountKey(email));
   });
 
   return { before, after };

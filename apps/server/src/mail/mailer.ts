@@ -5,6 +5,8 @@ import { mailDeliveryJob } from '../jobs/mail-delivery.job';
 import { enqueue } from '../jobs/queue';
 import { newId } from '../lib/ids';
 import { insertMail } from './mail.repo';
+import { currentMailContext } from './mail-context';
+import { MailLimiter, MailLimitError, normalizeAddress } from './mail-limits';
 
 export type MailInput = { to: string; subject: string; text: string; html?: string };
 
@@ -15,15 +17,45 @@ export function extractLinks(text: string): string[] {
   return [...new Set(text.match(URL_RE) ?? [])];
 }
 
-/** Queues mail: the message is stored and its delivery job added in one transaction. */
+export type SendOptions = {
+  /**
+   * A notice of something already done (the email-change revert link): counted like any mail but never
+   * refused, so nobody can silence it by spending the address's budget first.
+   */
+  notice?: boolean;
+};
+
+/**
+ * Queues mail: the message is stored and its delivery job added in one transaction. Every message passes
+ * the one mail limit first (per recipient and per client IP, decision 030); over it, nothing is stored and
+ * `send` throws MailLimitError (429).
+ */
 export class Mailer {
+  readonly limits: MailLimiter;
+
   constructor(
     private readonly db: AppDb,
     private readonly config: Config,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.limits = new MailLimiter(db, config.mailLimits);
+  }
 
-  async send(mail: MailInput): Promise<{ id: string }> {
+  /** Takes this message out of the budgets, unless the request already reserved its address. */
+  private async admit(to: string, notice: boolean): Promise<void> {
+    const context = currentMailContext();
+    const address = normalizeAddress(to);
+    if (context?.reserved.delete(address)) return;
+    const ip = context?.ip ?? null;
+    if (notice) return this.limits.count(address, ip);
+    if (!(await this.limits.take(address, ip))) {
+      this.log.warn({ to: address, ip }, 'mail refused: over the mail limit');
+      throw new MailLimitError();
+    }
+  }
+
+  async send(mail: MailInput, options: SendOptions = {}): Promise<{ id: string }> {
+    await this.admit(mail.to, options.notice ?? false);
     const id = newId();
     const links = extractLinks(mail.text);
     await this.db.transaction(async (tx) => {

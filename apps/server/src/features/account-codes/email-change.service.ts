@@ -141,21 +141,25 @@ export class EmailChangeService {
       });
     if (!isReverting && result.oldEmail !== result.newEmail) {
       const revert = await this.issue(userId, 'email_revert', result.oldEmail, REVERT_TTL_MS);
-      await this.mailer.send({
-        to: result.oldEmail,
-        subject: 'Your Vocalis email was changed',
-        text: [
-          'Hello,',
-          '',
-          `The email address of your Vocalis account was changed from ${result.oldEmail} to ${result.newEmail}.`,
-          '',
-          "If you didn't make this change, follow this link to restore your previous address:",
-          '',
-          this.link(revert, true),
-          '',
-          'The link works for seven days and only once.',
-        ].join('\n'),
-      });
+      await this.mailer.send(
+        {
+          to: result.oldEmail,
+          subject: 'Your Vocalis email was changed',
+          text: [
+            'Hello,',
+            '',
+            `The email address of your Vocalis account was changed from ${result.oldEmail} to ${result.newEmail}.`,
+            '',
+            "If you didn't make this change, follow this link to restore your previous address:",
+            '',
+            this.link(revert, true),
+            '',
+            'The link works for seven days and only once.',
+          ].join('\n'),
+        },
+        // Counted but never refused: spending the old address's mail budget must not silence it (decision 030).
+        { notice: true },
+      );
     }
     return { status: 'ok', email: result.newEmail, message: EMAIL_CHANGE_MESSAGES.updated };
   }

@@ -4,6 +4,7 @@ import { hitRateLimit } from '../../auth/rate-limits.repo';
 import type { Config } from '../../config';
 import type { AppDb } from '../../db/client';
 import { badRequest, tooManyRequests } from '../../errors';
+import { MailLimiter } from '../../mail/mail-limits';
 import * as repo from './user.repo';
 
 export const ACCOUNT_ACTION_MESSAGES = {
@@ -40,6 +41,8 @@ export class AccountActionsService {
     const hits = await hitRateLimit(this.db, `mail:${kind}:${email.toLowerCase()}`, 3600);
     if (hits > MAIL_REQUESTS_PER_HOUR)
       throw tooManyRequests('Too many requests, please try again in a few minutes.');
+    // The one mail limit (per address and per IP, decision 030), reserved before better-auth decides whether to mail.
+    await new MailLimiter(this.db, this.config.mailLimits).reserve(email);
   }
 
   /** POST /v1/user/send-verification-email: answers the same whether or not the address has an account. */
