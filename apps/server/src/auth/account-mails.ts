@@ -1,3 +1,4 @@
+import { resolveRedirectTarget } from '@vocalis/domain/redirect-target';
 import type { Config } from '../config';
 import { signInternalCode } from '../features/account-codes/internal-code';
 import type { MailInput } from '../mail/mailer';
@@ -18,7 +19,9 @@ export function actionLink(
   const url = new URL('/action', config.publicUrl);
   url.searchParams.set('mode', mode);
   url.searchParams.set('oobCode', code);
-  url.searchParams.set('continueUrl', new URL(continuePath, config.publicUrl).href);
+  // Every continue path passes the redirect allow-list here, whichever caller built it.
+  const target = resolveRedirectTarget(continuePath, { origin: config.publicUrl, fallback: '/sign-in' });
+  url.searchParams.set('continueUrl', new URL(target, config.publicUrl).href);
   url.searchParams.set('lang', 'en');
   for (const [name, value] of Object.entries(extra)) url.searchParams.set(name, value);
   return url.href;

@@ -1,4 +1,5 @@
 import type { OkResponse } from '@vocalis/contracts/user';
+import { resolveRedirectTarget } from '@vocalis/domain/redirect-target';
 import type { Auth } from '../../auth/auth';
 import { hitRateLimit } from '../../auth/rate-limits.repo';
 import type { Config } from '../../config';
@@ -26,15 +27,12 @@ export class AccountActionsService {
     private readonly config: Config,
   ) {}
 
-  /** A same-origin continue path for the mailed link (the sign-in route by default). */
+  /**
+   * The mailed link's continue path: a same-origin path on the redirect allow-list, checked after the URL
+   * parser has normalised it (`/.//evil.com` is `//evil.com`), else the sign-in route.
+   */
   private continuePath(continueUrl: string | undefined): string {
-    if (!continueUrl) return '/sign-in';
-    try {
-      const url = new URL(continueUrl, this.config.publicUrl);
-      return url.origin === new URL(this.config.publicUrl).origin ? url.pathname + url.search : '/sign-in';
-    } catch {
-      return '/sign-in';
-    }
+    return resolveRedirectTarget(continueUrl, { origin: this.config.publicUrl, fallback: '/sign-in' });
   }
 
   private async limit(kind: string, email: string): Promise<void> {
