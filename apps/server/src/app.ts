@@ -15,7 +15,10 @@ import { EventBus } from './live/event-bus';
 import { registerLiveRoutes } from './live/live.routes';
 import { registerAuth, resolvePrincipal } from './plugins/auth';
 import { registerErrorHandler, registerNotFound } from './plugins/error-handler';
+import { registerInputGuard } from './plugins/input-guard';
+import { transportErrorOptions } from './plugins/transport-errors';
 import { registerOpenApi } from './plugins/openapi';
+import { registerPermissions } from './plugins/permissions';
 import { registerWebApp } from './plugins/web-app';
 
 export type AppOptions = {
@@ -23,12 +26,14 @@ export type AppOptions = {
   database: Database;
   bus?: EventBus;
   logger?: FastifyServerOptions['logger'];
+  /** This process as a node of the cluster: it owns the process's generation reservations (decision 028). */
+  node: { readonly id: string };
 };
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 
 /** Builds the whole HTTP app (API + web app) over an open database; the caller listens and closes. */
-export async function buildApp({ config, database, bus = new EventBus(), logger }: AppOptions) {
+export async function buildApp({ config, database, bus = new EventBus(), logger, node }: AppOptions) {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -39,6 +44,8 @@ export async function buildApp({ config, database, bus = new EventBus(), logger 
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     bodyLimit: 10 * 1024 * 1024,
+    // Parser and router failures (431, 414, bad URL) answer in the detail shape too.
+    ...transportErrorOptions,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -47,10 +54,12 @@ export async function buildApp({ config, database, bus = new EventBus(), logger 
   });
 
   const lifecycle: Lifecycle = { state: 'starting' };
-  const core = createCore(app, { config, database, bus, lifecycle });
+  const core = createCore(app, { config, database, bus, lifecycle, node });
   const { auth, users } = core;
 
   registerErrorHandler(app);
+  // NUL and other control characters in any parameter, query or body: 422 before any route sees them.
+  registerInputGuard(app);
   const web = await registerWebApp(app, config.webDistDir);
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -77,9 +86,12 @@ export async function buildApp({ config, database, bus = new EventBus(), logger 
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await registerOpenApi(app, config.publicUrl);
   registerAuth(app, auth, database.db, config.publicUrl);
+  // API-key permissions (plugins/route-permissions.ts), checked once right after the caller is known.
+  registerPermissions(app);
   registerLiveRoutes(app, bus, {
     authenticate: (headers) => resolvePrincipal(auth, database.db, headers),
     workspaceIds: (userId) => users.workspaceIds(userId),
+    allowedOrigins: [config.publicUrl, ...config.corsOrigins],
   });
   // Every product area (features/features.ts), each one entry: its services, routes and jobs.
   const features = await registerFeatures(app, core, FEATURES);
