@@ -15,8 +15,6 @@ import { EventBus } from './live/event-bus';
 import { registerLiveRoutes } from './live/live.routes';
 import { registerAuth, resolvePrincipal } from './plugins/auth';
 import { registerErrorHandler, registerNotFound } from './plugins/error-handler';
-import { registerInputGuard } from './plugins/input-guard';
-import { transportErrorOptions } from './plugins/transport-errors';
 import { registerOpenApi } from './plugins/openapi';
 import { registerPermissions } from './plugins/permissions';
 import { registerWebApp } from './plugins/web-app';
@@ -26,14 +24,12 @@ export type AppOptions = {
   database: Database;
   bus?: EventBus;
   logger?: FastifyServerOptions['logger'];
-  /** This process as a node of the cluster: it owns the process's generation reservations (decision 028). */
-  node: { readonly id: string };
 };
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 
 /** Builds the whole HTTP app (API + web app) over an open database; the caller listens and closes. */
-export async function buildApp({ config, database, bus = new EventBus(), logger, node }: AppOptions) {
+export async function buildApp({ config, database, bus = new EventBus(), logger }: AppOptions) {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -44,8 +40,6 @@ export async function buildApp({ config, database, bus = new EventBus(), logger,
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     bodyLimit: 10 * 1024 * 1024,
-    // Parser and router failures (431, 414, bad URL) answer in the detail shape too.
-    ...transportErrorOptions,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -54,12 +48,10 @@ export async function buildApp({ config, database, bus = new EventBus(), logger,
   });
 
   const lifecycle: Lifecycle = { state: 'starting' };
-  const core = createCore(app, { config, database, bus, lifecycle, node });
+  const core = createCore(app, { config, database, bus, lifecycle });
   const { auth, users } = core;
 
   registerErrorHandler(app);
-  // NUL and other control characters in any parameter, query or body: 422 before any route sees them.
-  registerInputGuard(app);
   const web = await registerWebApp(app, config.webDistDir);
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -91,7 +83,6 @@ export async function buildApp({ config, database, bus = new EventBus(), logger,
   registerLiveRoutes(app, bus, {
     authenticate: (headers) => resolvePrincipal(auth, database.db, headers),
     workspaceIds: (userId) => users.workspaceIds(userId),
-    allowedOrigins: [config.publicUrl, ...config.corsOrigins],
   });
   // Every product area (features/features.ts), each one entry: its services, routes and jobs.
   const features = await registerFeatures(app, core, FEATURES);
