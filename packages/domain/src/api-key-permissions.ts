@@ -1,5 +1,5 @@
 /**
- * What an xi-api-key may call (issue 9; decision 027). Every API route is mapped to one access rule:
+ * What an xi-api-key may call (issue 9; decision 031). Every API route is mapped to one access rule:
  * one of ElevenLabs' permission names (the SDK's `PermissionType`, e.g. `text_to_speech`), or one of two
  * markers. A key with `permissions: null` has every permission; a key with a list has only those.
  */

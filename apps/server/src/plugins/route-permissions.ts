@@ -3,7 +3,7 @@ import { ANY_KEY, SESSION_ONLY, type KeyAccess } from '@vocalis/domain/api-key-p
 
 /**
  * What an xi-api-key needs for every /v1 and /v2 route: `'METHOD /fastify/url/:param'` → an ElevenLabs
- * permission name, SESSION_ONLY or ANY_KEY (decision 027). Checked once, by the hook in permissions.ts,
+ * permission name, SESSION_ONLY or ANY_KEY (decision 031). Checked once, by the hook in permissions.ts,
  * before the body is read. A new route adds one line here; `permissions.routes.test.ts` fails for any
  * route without one, and at run time a restricted key is refused on it. HEAD follows GET.
  * Sessions are never limited by this table.
