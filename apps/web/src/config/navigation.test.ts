@@ -73,8 +73,8 @@ describe('navigation model', () => {
     expect(currentNavEntry(pathname)?.label).toBe(label);
   });
 
-  it('offers the existing products, not workspace pages or history, as quick actions', () => {
-    expect(quickActions().map((e) => e.label)).toEqual(['Text to speech']);
+  it('offers the existing products (and usage and API keys), not history or settings, as quick actions', () => {
+    expect(quickActions().map((e) => e.label)).toEqual(['Text to speech', 'Usage', 'API keys']);
     expect(quickActions(NAVIGATION).map((e) => e.label)).toEqual([
       'Text to speech',
       'Speech to speech',
@@ -87,6 +87,8 @@ describe('navigation model', () => {
       'Library',
       'Design and clone',
       'Agents',
+      'Usage',
+      'API keys',
     ]);
   });
 });

@@ -63,8 +63,8 @@ export const NAVIGATION: readonly NavSection[] = [
     label: 'Workspace',
     entries: [
       entry(appRoutes.workspaceMembers, 'Members'),
-      entry(appRoutes.usage, 'Usage'),
-      entry(appRoutes.settingsApiKeys, 'API keys'),
+      entry(appRoutes.usage, 'Usage', 'Characters used, by day, voice and key.'),
+      entry(appRoutes.settingsApiKeys, 'API keys', 'Call the API from your own code.'),
       entry(appRoutes.workspaceWebhooks, 'Webhooks'),
       entry(appRoutes.settings, 'Settings'),
     ],
@@ -105,7 +105,7 @@ export function currentNavEntry(
   return best;
 }
 
-/** The products the start page offers as quick actions: visible entries that describe themselves. */
+/** What the start page offers as quick actions: the visible entries that describe themselves. */
 export function quickActions(sections: readonly NavSection[] = visibleNavigation()): NavEntry[] {
   return sections.flatMap((section) => section.entries.filter((e) => e.description));
 }

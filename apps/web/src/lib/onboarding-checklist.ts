@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { User } from '@vocalis/contracts/user';
 
-import { api } from '@/lib/api-client';
-import { setCurrentUser } from '@/lib/current-user';
+import { api } from './api-client';
+import { setCurrentUser } from './current-user';
 
 const base = '/v1/user/onboarding-checklist';
 
-/** The checklist calls of accounts.md §7; each answers the updated user. */
+/** The checklist calls of accounts.md §7 (shared by the start page and the checklist page); each answers the updated user. */
 export const checklistCalls = {
   initiate: () => api.post<User>(`${base}/initiate`, {}),
   update: (itemId: string) => api.post<User>(`${base}/update`, { item_id: itemId }),
