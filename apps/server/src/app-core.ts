@@ -16,7 +16,8 @@ import type { EventBus } from './live/event-bus';
 import { registerMailContext } from './mail/mail-context';
 import { Mailer } from './mail/mailer';
 import { createSmsSender } from './sms/sms-sender';
-import { LocalFileStorage, type FileStorage } from './storage/local-files';
+import { createFileStorage } from './storage/create-file-storage';
+import type { FileStorage } from './storage/file-storage';
 
 /**
  * The services several features share, built once per app: accounts (users, auth, sensitive actions),
@@ -60,7 +61,11 @@ export function createCore(
   const phoneFactor = new PhoneFactorService(db, createSmsSender(db, config));
   const auth = createAuth(db, config, { mailer, accounts: users, phoneFactor });
   const sessions = sessionLookup(auth);
-  const files: FileStorage = new LocalFileStorage(config.filesDir);
+  // History audio and other shared files: a local folder, or the bucket every node shares (decision 029).
+  const storage = createFileStorage(config.storage);
+  app.addHook('onReady', () => storage.check()); // a bucket that cannot be written stops the start
+  app.addHook('onClose', async () => storage.close());
+  const files = storage.files;
   app.addHook('onClose', async () => usage.stop());
   return {
     ...deps,

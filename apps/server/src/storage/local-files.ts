@@ -5,9 +5,6 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { assertStorageKey, type FileStorage, type StoredFile } from './file-storage';
 
-// Until every importer names ./file-storage.
-export type { FileStorage, StoredFile } from './file-storage';
-
 const isMissing = (e: unknown) => (e as NodeJS.ErrnoException)?.code === 'ENOENT';
 
 /** Files under `root` (config.filesDir); keys are relative paths with `/` separators. */

@@ -22,7 +22,7 @@ import type { AppDb } from '../../db/client';
 import type { HistorySource } from '../../db/schema/history';
 import { AppError, badRequest, notFound } from '../../errors';
 import { zipStore } from '../../lib/zip';
-import type { FileStorage, StoredFile } from '../../storage/local-files';
+import type { FileStorage, StoredFile } from '../../storage/file-storage';
 import { hasPermission, type KeyCaller } from '../api-keys/api-keys.policy';
 import { missingPermission } from '../api-keys/api-keys.service';
 import type { UsageService } from '../usage/usage.service';

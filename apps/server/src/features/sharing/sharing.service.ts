@@ -3,7 +3,7 @@ import { publicUserNameError } from '@vocalis/domain/sharing';
 import type { AppDb } from '../../db/client';
 import { badRequest, notFound } from '../../errors';
 import { newId } from '../../lib/ids';
-import type { FileStorage, StoredFile } from '../../storage/local-files';
+import type { FileStorage, StoredFile } from '../../storage/file-storage';
 import { hasPermission, type KeyCaller } from '../api-keys/api-keys.policy';
 import { missingPermission } from '../api-keys/api-keys.service';
 import { presentSharedItem, publicNameOf, shareLink } from './sharing.presenter';

@@ -10,7 +10,7 @@ import type { AppDb } from '../../db/client';
 import { forbidden, notFound } from '../../errors';
 import { newId } from '../../lib/ids';
 import type { Principal } from '../../plugins/auth';
-import type { FileStorage } from '../../storage/local-files';
+import type { FileStorage } from '../../storage/file-storage';
 import type { OnboardingService } from '../onboarding/onboarding.service';
 import * as accountRepo from './account.repo';
 import * as repo from './user.repo';
