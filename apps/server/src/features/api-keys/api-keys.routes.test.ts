@@ -159,6 +159,98 @@ describe(`API keys on ${process.env.TEST_DB}`, () => {
     ).toBe(200);
   });
 
+  it('lets a key hand out only the permissions it has itself', async () => {
+    const manager = await create({ name: 'Manager', permissions: ['create_user_api_key', 'text_to_speech'] });
+    const other = await create({ name: 'Other', permissions: ['text_to_speech'] });
+    const asManager = { 'xi-api-key': manager['xi-api-key'] };
+    const missing = (permission: string) => ({
+      detail: {
+        status: 'missing_permissions',
+        message: `The API key you used is missing the permission ${permission} to execute this operation.`,
+      },
+    });
+    let res = await call(
+      'POST',
+      keysPath(alice),
+      { name: 'Speech', permissions: ['text_to_speech'] },
+      asManager,
+    );
+    expect(res.status).toBe(200);
+    for (const [method, path, body, permission] of [
+      [
+        'POST',
+        keysPath(alice),
+        { name: 'More', permissions: ['text_to_speech', 'user_write'] },
+        'user_write',
+      ],
+      ['POST', keysPath(alice), { name: 'All', permissions: 'all' }, 'speech_to_speech'],
+      ['PATCH', keysPath(alice, manager.key_id), { permissions: 'all' }, 'speech_to_speech'],
+      ['PATCH', keysPath(alice, other.key_id), { permissions: ['voices_write'] }, 'voices_write'],
+    ] as const) {
+      res = await call(method, path, body, asManager);
+      expect(res.status).toBe(401);
+      expect(await res.json()).toEqual(missing(permission));
+    }
+    // Nothing changed: the manager and the other key keep their permissions.
+    const keys = await list();
+    expect(keys.find((k) => k.key_id === manager.key_id)!.permissions).toEqual([
+      'create_user_api_key',
+      'text_to_speech',
+    ]);
+    expect(keys.find((k) => k.key_id === other.key_id)!.permissions).toEqual(['text_to_speech']);
+    // Renaming or narrowing within its own permissions is fine; a session may grant anything.
+    res = await call('PATCH', keysPath(alice, other.key_id), { name: 'Renamed', permissions: [] }, asManager);
+    expect(res.status).toBe(200);
+    expect((await call('PATCH', keysPath(alice, other.key_id), { permissions: 'all' })).status).toBe(200);
+  });
+
+  it('keeps a key with a character limit from creating keys or lifting limits', async () => {
+    const limited = await create({ name: 'Limited manager', permissions: 'all', character_limit: 10 });
+    const asLimited = { 'xi-api-key': limited['xi-api-key'] };
+    const refused = {
+      detail: {
+        status: 'character_limited_key',
+        message: 'An API key with a character limit cannot create keys or change character limits.',
+      },
+    };
+    for (const [method, path, body] of [
+      ['POST', keysPath(alice), { name: 'Unlimited', permissions: 'all' }],
+      ['POST', keysPath(alice), { name: 'Also limited', permissions: 'all', character_limit: 5 }],
+      ['PATCH', keysPath(alice, limited.key_id), { character_limit: 'clear' }],
+      ['PATCH', keysPath(alice, limited.key_id), { character_limit: 1_000_000 }],
+    ] as const) {
+      const res = await call(method, path, body, asLimited);
+      expect(res.status).toBe(403);
+      expect(await res.json()).toEqual(refused);
+    }
+    expect((await list()).find((k) => k.key_id === limited.key_id)!.character_limit).toBe(10);
+    const renamed = await call(
+      'PATCH',
+      keysPath(alice, limited.key_id),
+      { name: 'Still limited' },
+      asLimited,
+    );
+    expect(renamed.status).toBe(200);
+  });
+
+  it('refuses key names with bidi overrides or invisible characters (422 naming the character)', async () => {
+    for (const [name, found] of [
+      ['invoice\u202Efdp.exe', 'U+202E'],
+      ['isolated \u2067name\u2069', 'U+2067'],
+      ['zero\u200Bwidth', 'U+200B'],
+    ] as const) {
+      const res = await call('POST', keysPath(alice), { name, permissions: 'all' });
+      expect(res.status).toBe(422);
+      const body = (await res.json()) as { detail: { loc: string[]; msg: string }[] };
+      expect(body.detail[0]).toMatchObject({
+        loc: ['body', 'name'],
+        msg: `Names cannot contain invisible, control or text-direction characters (found ${found}).`,
+      });
+    }
+    const { key_id } = await create({ name: 'Plain', permissions: 'all' });
+    expect((await call('PATCH', keysPath(alice, key_id), { name: 'a\u202Db' })).status).toBe(422);
+  });
+
   it('parses with the official SDK: client.serviceAccounts.apiKeys.list/create/delete', async () => {
     const client = new ElevenLabsClient({ apiKey: alice.apiKey, baseUrl: app.url });
     const created = await client.serviceAccounts.apiKeys.create(alice.id, {

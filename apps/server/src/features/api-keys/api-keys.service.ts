@@ -9,7 +9,13 @@ import type {
 import type { AppDb } from '../../db/client';
 import { AppError, notFound } from '../../errors';
 import { newId } from '../../lib/ids';
-import { assertOwnKeys, hasPermission, type KeyCaller } from './api-keys.policy';
+import {
+  assertLimitKept,
+  assertOwnKeys,
+  hasPermission,
+  ungrantedPermission,
+  type KeyCaller,
+} from './api-keys.policy';
 import { presentApiKey } from './api-keys.presenter';
 import * as repo from './api-keys.repo';
 
@@ -108,6 +114,24 @@ export class ApiKeysService {
     if (!hasPermission(caller, MANAGE_KEYS_SCOPE)) throw missingPermission(MANAGE_KEYS_SCOPE);
   }
 
+  /**
+   * A key hands out only the permissions it has (`granted`: null = all, undefined = unchanged), and a key
+   * with its own character limit may not create keys or change limits (`touchesLimits`).
+   */
+  private async checkGrant(
+    caller: KeyCaller,
+    granted: readonly string[] | null | undefined,
+    touchesLimits: boolean,
+  ): Promise<void> {
+    if (granted !== undefined) {
+      const missing = ungrantedPermission(caller, granted);
+      if (missing) throw missingPermission(missing);
+    }
+    if (caller.via === 'api_key' && caller.keyId && touchesLimits) {
+      assertLimitKept((await repo.findApiKey(this.db, caller.keyId))?.characterLimit ?? null, true);
+    }
+  }
+
   async list(caller: KeyCaller, serviceAccountUserId: string): Promise<ListApiKeysResponse> {
     this.check(caller, serviceAccountUserId);
     const rows = await repo.listApiKeys(this.db, serviceAccountUserId);
@@ -121,9 +145,11 @@ export class ApiKeysService {
     body: CreateApiKeyBody,
   ): Promise<CreateApiKeyResponse> {
     this.check(caller, serviceAccountUserId);
+    const permissions = body.permissions === 'all' ? null : body.permissions;
+    await this.checkGrant(caller, permissions, true);
     const created = await createApiKey(this.db, serviceAccountUserId, {
       name: body.name,
-      permissions: body.permissions === 'all' ? null : body.permissions,
+      permissions,
       characterLimit: body.character_limit ?? null,
     });
     return { 'xi-api-key': created.key, key_id: created.id };
@@ -145,6 +171,7 @@ export class ApiKeysService {
     if (body.character_limit !== undefined && body.character_limit !== 'no_update') {
       changes.characterLimit = body.character_limit === 'clear' ? null : body.character_limit;
     }
+    await this.checkGrant(caller, changes.permissions, changes.characterLimit !== undefined);
     const row = await repo.updateApiKey(this.db, serviceAccountUserId, keyId, changes);
     if (!row) throw notFound('API key not found.', 'api_key_not_found');
     return presentApiKey(row);
