@@ -41,6 +41,12 @@ export class S3FileStorage implements FileStorage {
       credentials: options.credentials,
       // A bucket in another AWS region answers with a redirect; follow it instead of failing.
       followRegionRedirects: true,
+      // The SDK's default CRC32 checksums on every put are refused by several S3-compatible servers
+      // (MinIO before 2025, R2, Backblaze, OVH …): outside AWS send them only where the API requires one.
+      ...(options.endpoint && {
+        requestChecksumCalculation: 'WHEN_REQUIRED' as const,
+        responseChecksumValidation: 'WHEN_REQUIRED' as const,
+      }),
     });
   }
 
