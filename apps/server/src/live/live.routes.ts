@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { liveClientMessage, type LiveCollection, type LiveServerMessage } from '@vocalis/contracts/live';
 import type { Principal } from '../plugins/auth';
+import { keyPermissionError } from '../plugins/permissions';
 import type { EventBus, LiveEvent } from './event-bus';
 
 export type LiveAccess = {
@@ -36,6 +37,13 @@ export function registerLiveRoutes(app: FastifyInstance, bus: EventBus, access: 
       if (!principal) {
         send({ type: 'error', message: 'Invalid or missing credentials.' });
         socket.close(4401, 'unauthorized');
+        return;
+      }
+      // The /v1 hooks skip this route, so its API-key permission entry is checked here.
+      const refused = keyPermissionError(principal, 'GET', '/v1/live');
+      if (refused) {
+        send({ type: 'error', message: refused.message });
+        socket.close(4401, refused.code);
         return;
       }
       const userId = principal.userId;

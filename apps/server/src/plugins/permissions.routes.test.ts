@@ -1,5 +1,6 @@
 import { ANY_KEY, missingPermissionMessage, SESSION_ONLY } from '@vocalis/domain/api-key-permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { createApiKey } from '../features/api-keys/api-keys.service';
 import { createTestUser, startTestApp, type TestApp, type TestUser } from '../testing/test-app';
 import { apiRoutesOf, routesWithoutEntry } from './permissions';
@@ -113,6 +114,30 @@ describe(`API-key permissions for every route on ${process.env.TEST_DB}`, () => 
     }
     expect(wrong).toEqual([]);
     expect(keys.size).toBeGreaterThan(5);
+  });
+
+  it('holds the live WebSocket to its entry too (user_read), though the /v1 hooks skip it', async () => {
+    expect(routeAccess('GET', '/v1/live')).toBe('user_read');
+    const open = (key: string) =>
+      new Promise<{ code: number; messages: unknown[] }>((resolve, reject) => {
+        const ws = new WebSocket(`${app.url.replace('http', 'ws')}/v1/live`, {
+          headers: { 'xi-api-key': key },
+        });
+        const messages: unknown[] = [];
+        ws.on('message', (d) => {
+          messages.push(JSON.parse(d.toString()));
+          if (messages.length === 1 && (messages[0] as { type: string }).type === 'ready') ws.close(1000);
+        });
+        ws.on('close', (code) => resolve({ code, messages }));
+        ws.on('error', reject);
+      });
+    const refused = await open(await keyWith(['dubbing_read']));
+    expect(refused).toEqual({
+      code: 4401,
+      messages: [{ type: 'error', message: missingPermissionMessage('user_read') }],
+    });
+    const allowed = await open(await keyWith(['user_read']));
+    expect(allowed.messages).toEqual([{ type: 'ready', user_id: user.id }]);
   });
 
   it('refuses even a key with every permission on the session-only routes', async () => {
