@@ -87,8 +87,11 @@ export class EngineRegistry {
   }
 }
 
-/** Creates the process's engines from the configuration. */
-export function createEngineRegistry(config: Pick<Config, 'speechHttp'>): EngineRegistry {
+/** What the engines are built from (also sent to each speech worker thread, which builds its own). */
+export type EngineConfig = Pick<Config, 'speechHttp'>;
+
+/** Creates the engines of a process or worker thread from the configuration. */
+export function createEngineRegistry(config: EngineConfig): EngineRegistry {
   const engines = [createFliteEngine(), createEspeakEngine()];
   if (config.speechHttp) engines.push(createOpenAiHttpEngine(config.speechHttp));
   return new EngineRegistry(engines);

@@ -4,10 +4,15 @@
  * first use, so an idle pool costs nothing.
  */
 import os from 'node:os';
+import { isMainThread } from 'node:worker_threads';
 import { FliteProcess, type FliteRun } from './flite-process';
 
-/** One child per core, at most four (each holds its own compiled Flite module, ~40 MB). */
-export const defaultFlitePoolSize = (): number => Math.max(1, Math.min(4, os.availableParallelism()));
+/**
+ * One child per core, at most four (each holds its own compiled Flite module, ~40 MB); one in a speech
+ * worker thread, which makes one sentence at a time (the pool of threads is sized to the cores).
+ */
+export const defaultFlitePoolSize = (): number =>
+  isMainThread ? Math.max(1, Math.min(4, os.availableParallelism())) : 1;
 
 export class FlitePool {
   private readonly processes: FliteProcess[];

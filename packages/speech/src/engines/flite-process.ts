@@ -8,6 +8,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { ownChildProcess } from '../pool/child-processes';
 
 /** What one Flite run returns: exit code, stdout (phone durations) and the WAV file. */
 export interface FliteRun {
@@ -91,6 +92,8 @@ export class FliteProcess {
         env: { ...process.env, FLITE_WORK_DIR: workDir },
         stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
       });
+      // In a speech worker thread, the pool stops the child if the thread dies (it cannot itself).
+      ownChildProcess(child, workDir);
       // The folder goes with the child, or with this process if it ends first (the child then exits too).
       const removeWorkDir = () => rmSync(workDir, { recursive: true, force: true });
       process.once('exit', removeWorkDir);

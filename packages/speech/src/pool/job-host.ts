@@ -5,6 +5,7 @@
  * sentences: that is what keeps first-byte latency flat under concurrency.
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import { markPoolWorker, stopChildProcesses } from './child-processes';
 import type { FromWorker, PoolWorkerData, ToWorker } from './pool-messages';
 
 /** What a worker entry provides: how to run one job, and which of a chunk's buffers may be moved. */
@@ -30,6 +31,7 @@ interface HostedJob<O> {
 export function serveJobs<D, J, O>(setup: (data: D) => JobRunner<J, O>): void {
   const port = parentPort;
   if (!port) throw new Error('serveJobs must run in a worker thread started by a WorkerPool');
+  markPoolWorker();
   const runner = setup((workerData as PoolWorkerData).data as D);
   const jobs = new Map<number, HostedJob<O>>();
   let busy: HostedJob<O> | undefined;
@@ -43,6 +45,7 @@ export function serveJobs<D, J, O>(setup: (data: D) => JobRunner<J, O>): void {
   };
 
   const pick = (): HostedJob<O> | undefined => {
+    if (ending) return undefined;
     let best: HostedJob<O> | undefined;
     for (const j of jobs.values())
       if (j.credits > 0 && !j.cancelled && (!best || j.produced < best.produced)) best = j;
@@ -82,7 +85,20 @@ export function serveJobs<D, J, O>(setup: (data: D) => JobRunner<J, O>): void {
     }
   }
 
+  let ending = false;
+  const exit = (code: number) => {
+    ending = true;
+    void stopChildProcesses().finally(() => process.exit(code));
+  };
+  // The thread is lost either way; stopping its children first is what only it can do.
+  process.on('uncaughtException', (err) => {
+    post({ type: 'fatal', message: err instanceof Error ? err.message : String(err) });
+    exit(1);
+  });
+
   port.on('message', (m: ToWorker) => {
+    if (ending) return;
+    if (m.type === 'shutdown') return exit(0);
     if (m.type === 'job') {
       const controller = new AbortController();
       const it = runner.run(m.job as J, controller.signal)[Symbol.asyncIterator]();

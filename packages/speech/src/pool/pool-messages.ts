@@ -9,14 +9,20 @@
 export type ToWorker =
   | { type: 'job'; id: number; job: unknown; credits: number }
   | { type: 'credit'; id: number }
-  | { type: 'cancel'; id: number };
+  | { type: 'cancel'; id: number }
+  /** Stop child processes, then end the thread. */
+  | { type: 'shutdown' };
 
 /** Worker → main thread. `step` says which job the worker is busy with (a crash is blamed on it). */
 export type FromWorker =
   | { type: 'step'; id: number }
   | { type: 'chunk'; id: number; value: unknown }
   | { type: 'end'; id: number }
-  | { type: 'error'; id: number; name: string; message: string };
+  | { type: 'error'; id: number; name: string; message: string }
+  /** A child process the thread started or saw exit (child-processes.ts). */
+  | { type: 'child'; pid: number; alive: boolean; workDir?: string }
+  /** An uncaught error: the thread stops its children and exits. */
+  | { type: 'fatal'; message: string };
 
 /** What the bootstrap hands the worker entry: its module URL and the pool's `workerData`. */
 export interface PoolWorkerData {

@@ -9,6 +9,7 @@
  * yet are started again once on another worker, those that had fail too. The next job gets a fresh
  * worker. Aborting the signal (or leaving the loop early) cancels the job in its worker.
  */
+import { rmSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import type { FromWorker, PoolWorkerData, ToWorker } from './pool-messages';
 
@@ -44,6 +45,8 @@ interface Slot {
   timer?: NodeJS.Timeout;
   stopping: boolean;
   error?: Error;
+  /** Child processes the thread started and has not seen exit: killed if the thread dies. */
+  children: Map<number, string | undefined>;
 }
 
 interface PoolJob {
@@ -124,10 +127,10 @@ export class WorkerPool<J, O> {
     return { workers: this.slots.length, jobs: this.slots.reduce((n, s) => n + s.jobs.size, 0) };
   }
 
-  /** Stops every worker; jobs still running fail. */
+  /** Stops every worker (each stops its child processes first); jobs still running fail. */
   async close(): Promise<void> {
     this.closed = true;
-    await Promise.all(this.slots.map((s) => this.stop(s)));
+    await Promise.all(this.slots.map((s) => this.shutdown(s)));
   }
 
   private assign(j: PoolJob): void {
@@ -149,7 +152,7 @@ export class WorkerPool<J, O> {
       workerData: data,
       name: `${this.options.name ?? 'pool'}-${this.slots.length + 1}`,
     });
-    const slot: Slot = { worker, jobs: new Map(), stopping: false };
+    const slot: Slot = { worker, jobs: new Map(), stopping: false, children: new Map() };
     this.slots.push(slot);
     worker.unref();
     worker.on('message', (m: FromWorker) => this.onMessage(slot, m));
@@ -159,6 +162,12 @@ export class WorkerPool<J, O> {
   }
 
   private onMessage(slot: Slot, m: FromWorker): void {
+    if (m.type === 'fatal') return void (slot.error = new Error(m.message));
+    if (m.type === 'child') {
+      if (m.alive) slot.children.set(m.pid, m.workDir);
+      else slot.children.delete(m.pid);
+      return;
+    }
     const j = slot.jobs.get(m.id);
     if (m.type === 'step') {
       slot.current = j;
@@ -186,6 +195,14 @@ export class WorkerPool<J, O> {
   private onExit(slot: Slot, code: number): void {
     clearTimeout(slot.timer);
     this.slots.splice(this.slots.indexOf(slot), 1);
+    for (const [pid, workDir] of slot.children) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // it had exited already
+      }
+      if (workDir) rmSync(workDir, { recursive: true, force: true });
+    }
     const reason = slot.error?.message ?? `exit code ${code}`;
     for (const j of slot.jobs.values()) {
       slot.jobs.delete(j.id);
@@ -214,6 +231,17 @@ export class WorkerPool<J, O> {
     if (slot && !slot.stopping && this.slots.includes(slot)) slot.worker.postMessage(m);
   }
 
+  /** Asks the thread to end (after its children), and terminates it if it has not within 3 s. */
+  private async shutdown(slot: Slot): Promise<void> {
+    slot.stopping = true;
+    const exited = new Promise((resolve) => slot.worker.once('exit', resolve));
+    slot.worker.postMessage({ type: 'shutdown' } satisfies ToWorker);
+    const timer = setTimeout(() => void slot.worker.terminate(), 3000);
+    await exited;
+    clearTimeout(timer);
+  }
+
+  /** Ends a thread at once (a stuck step runs no JavaScript that could end it). */
   private async stop(slot: Slot): Promise<void> {
     slot.stopping = true;
     await slot.worker.terminate();

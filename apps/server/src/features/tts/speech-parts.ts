@@ -6,6 +6,8 @@ import type { HistoryDialogueLine } from '@vocalis/contracts/history';
 import type { VoiceSegment } from '@vocalis/contracts/text-to-dialogue';
 import type { Alignment } from '@vocalis/speech/alignment';
 import { synthesizeUtterance, type UtteranceChunk } from '@vocalis/speech/synthesize';
+import type { EngineRegistry } from '../../speech/engines';
+import type { SpeechJob } from './speech-job';
 import type { Generation } from './tts-generation';
 
 /** A synthesized sentence placed in the whole generation, with the segment of its part. */
@@ -15,22 +17,26 @@ export type PlacedChunk = UtteranceChunk & { segment: VoiceSegment };
  * The parts' sentences one after another, each part shifted to start where the previous one ended,
  * each sentence with the voice segment of its part (indexes count the original alignment's characters).
  */
-export async function* synthesizeParts(g: Generation, signal: AbortSignal): AsyncIterable<PlacedChunk> {
+export async function* synthesizeParts(
+  job: SpeechJob,
+  engines: EngineRegistry,
+  signal: AbortSignal,
+): AsyncIterable<PlacedChunk> {
   let offset = 0;
   let characters = 0;
-  for (const [index, part] of g.parts.entries()) {
+  for (const [index, part] of job.parts.entries()) {
     let end = offset;
     for await (const c of synthesizeUtterance({
-      engine: part.plan.engine,
-      voice: part.plan.engineVoice,
+      engine: engines.get(part.engineId),
+      voice: part.engineVoice,
       text: part.text,
-      language: part.plan.language,
-      prosody: part.plan.params.prosody,
-      speakerBoost: part.plan.params.speakerBoost,
-      normalization: g.normalization,
-      seed: g.seed,
-      previousText: index === 0 ? g.previousText : undefined,
-      nextText: index === g.parts.length - 1 ? g.nextText : undefined,
+      language: part.language,
+      prosody: part.prosody,
+      speakerBoost: part.speakerBoost,
+      normalization: job.normalization,
+      seed: job.seed,
+      previousText: index === 0 ? job.previousText : undefined,
+      nextText: index === job.parts.length - 1 ? job.nextText : undefined,
       signal,
     })) {
       const start = offset + c.start;
@@ -42,7 +48,7 @@ export async function* synthesizeParts(g: Generation, signal: AbortSignal): Asyn
         alignment: shiftAlignment(c.alignment, offset),
         normalizedAlignment: shiftAlignment(c.normalizedAlignment, offset),
         segment: {
-          voice_id: part.voice.voiceId,
+          voice_id: part.voiceId,
           start_time_seconds: start,
           end_time_seconds: end,
           character_start_index: characters,

@@ -9,6 +9,7 @@ import { VoicePreviews } from '../voices/voice-previews';
 import { voicesRoutes } from '../voices/voices.routes';
 import { VoicesService } from '../voices/voices.service';
 import { openAiSpeechRoutes } from './openai-speech.routes';
+import { createSpeechRunner } from './speech-runner';
 import { textToDialogueRoutes } from './text-to-dialogue.routes';
 import { TextToDialogueService } from './text-to-dialogue.service';
 import { ttsRoutes } from './tts.routes';
@@ -23,10 +24,12 @@ export const ttsFeature = defineFeature({
   name: 'speech',
   async register(app, { config, db, usage, history }) {
     const engines = createEngineRegistry(config);
+    // Synthesis and encoding run in worker threads (SPEECH_WORKERS), off the event loop.
+    const speech = createSpeechRunner(config, engines);
     const models = new ModelCatalogue(engines);
     const previews = new VoicePreviews(path.join(config.filesDir, 'voice-previews'), engines, app.log);
     const voices = new VoicesService(PREMADE_VOICES, previews, config.publicUrl, db, usage);
-    const tts = new TextToSpeechService(voices, models, engines, usage, history, app.log);
+    const tts = new TextToSpeechService(voices, models, engines, usage, history, app.log, speech);
 
     await app.register(voicesRoutes(voices));
     await app.register(modelsRoutes(new ModelsService(models)));
@@ -38,13 +41,15 @@ export const ttsFeature = defineFeature({
     let warming: Promise<void> = Promise.resolve();
     if (config.env !== 'test') {
       app.addHook('onListen', async () => {
+        speech.warm();
         warming = voices.warmPreviews(stop.signal).catch((err) => app.log.warn({ err }, 'voice previews'));
       });
     }
     app.addHook('onClose', async () => {
       stop.abort();
       await warming;
+      await speech.close();
     });
-    return { engines, models, voices, tts };
+    return { engines, models, voices, tts, speech };
   },
 });

@@ -232,5 +232,7 @@ describe(`text-to-speech API on ${process.env.TEST_DB}`, () => {
     await waitFor(() => spy.mock.calls.length > 0);
     expect((spy.mock.calls[0]![1] as GenerationOutcome).status).toBe('aborted');
     spy.mockRestore();
+    // The speech worker let go of the generation (long before its ~40 sentences could have been made).
+    await waitFor(() => app.speech.speech.stats().jobs === 0);
   });
 });

@@ -10,8 +10,9 @@ import type { BuiltInModel, ModelCatalogue } from '../models/model-catalogue';
 import type { Reservation, UsageService } from '../usage/usage.service';
 import type { CatalogueVoice } from '../voices/voice-builders';
 import type { VoicesService } from '../voices/voices.service';
-import { createEncoder } from './audio-target';
-import { historyContent, mergeSegments, synthesizeParts, type PlacedChunk } from './speech-parts';
+import { speechJobOf } from './speech-job';
+import { historyContent, mergeSegments } from './speech-parts';
+import type { SpeechRunner } from './speech-runner';
 import type { Generation, GenerationOutcome, SpeechRequest, TimedAudio, TtsInput } from './tts-generation';
 
 const EMPTY_ALIGNMENT: Alignment = {
@@ -29,6 +30,7 @@ export class TextToSpeechService {
     private readonly usage: UsageService,
     private readonly history: HistoryService,
     private readonly log: { error(obj: object, msg: string): void },
+    private readonly speech: SpeechRunner,
   ) {}
 
   /** What each running generation holds (debit, slot), keyed by the generation. */
@@ -177,34 +179,9 @@ export class TextToSpeechService {
     };
   }
 
-  private async *encode(g: Generation, signal: AbortSignal): AsyncIterable<TimedAudio> {
-    const encoder = createEncoder(g.target);
-    const held: PlacedChunk[] = [];
-    for await (const chunk of synthesizeParts(g, signal)) {
-      const audio = await encoder.push(chunk.pcm, chunk.sampleRate);
-      if (encoder.incremental)
-        yield {
-          audio,
-          alignment: chunk.alignment,
-          normalizedAlignment: chunk.normalizedAlignment,
-          voiceSegments: [chunk.segment],
-        };
-      else held.push(chunk);
-      // The engines and lamejs run synchronously: give the event loop a full turn (a timer, so the
-      // poll phase runs) per sentence, so other requests are served while the next one is made.
-      await new Promise((resolve) => setTimeout(resolve, 0));
-    }
-    const tail = await encoder.end();
-    if (encoder.incremental) {
-      if (tail.length) yield { audio: tail, alignment: null, normalizedAlignment: null, voiceSegments: [] };
-      return;
-    }
-    yield {
-      audio: tail,
-      alignment: held.map((c) => c.alignment).reduce(concatAlignments, EMPTY_ALIGNMENT),
-      normalizedAlignment: held.map((c) => c.normalizedAlignment).reduce(concatAlignments, EMPTY_ALIGNMENT),
-      voiceSegments: mergeSegments(held.map((c) => c.segment)),
-    };
+  /** Synthesis and encoding, in a speech worker thread (or the main thread with SPEECH_WORKERS=0). */
+  private encode(g: Generation, signal: AbortSignal): AsyncIterable<TimedAudio> {
+    return this.speech.run(speechJobOf(g), signal);
   }
 
   /** Wraps a run with the begin/complete seam; an engine failure becomes a 502 naming the engine. */

@@ -1,0 +1,94 @@
+/**
+ * A generation as a speech job: what synthesis and encoding need, as plain data a worker thread can
+ * receive (engines are named, not passed), and the runner that turns it into encoded parts. The same
+ * runner serves the worker threads (speech-worker.ts) and SPEECH_WORKERS=0 (the main thread).
+ */
+import { concatAlignments, type Alignment } from '@vocalis/speech/alignment';
+import type { Prosody } from '@vocalis/speech/engine';
+import type { EngineId, EngineRegistry } from '../../speech/engines';
+import { createEncoder, type AudioTarget } from './audio-target';
+import { mergeSegments, synthesizeParts, type PlacedChunk } from './speech-parts';
+import type { Generation, TimedAudio } from './tts-generation';
+
+/** One part (a dialogue line, or the whole text) with its engine call. */
+export interface SpeechJobPart {
+  text: string;
+  voiceId: string;
+  engineId: EngineId;
+  /** The engine's voice id (`slt`, `fr-fr+f3`, `nova` …). */
+  engineVoice: string;
+  language: string;
+  prosody: Prosody;
+  speakerBoost: boolean;
+}
+
+/** Everything a speech worker needs to make a generation's audio. */
+export interface SpeechJob {
+  parts: SpeechJobPart[];
+  target: AudioTarget;
+  normalization: 'auto' | 'on' | 'off';
+  seed?: number;
+  previousText?: string;
+  nextText?: string;
+}
+
+const EMPTY_ALIGNMENT: Alignment = {
+  characters: [],
+  character_start_times_seconds: [],
+  character_end_times_seconds: [],
+};
+
+/** The job of a prepared generation. */
+export function speechJobOf(g: Generation): SpeechJob {
+  return {
+    parts: g.parts.map((p) => ({
+      text: p.text,
+      voiceId: p.voice.voiceId,
+      engineId: p.plan.engineId,
+      engineVoice: p.plan.engineVoice,
+      language: p.plan.language,
+      prosody: p.plan.params.prosody,
+      speakerBoost: p.plan.params.speakerBoost,
+    })),
+    target: g.target,
+    normalization: g.normalization,
+    seed: g.seed,
+    previousText: g.previousText,
+    nextText: g.nextText,
+  };
+}
+
+/**
+ * Synthesizes and encodes a job: one item per sentence where the codec can append (mp3, pcm, G.711),
+ * else one item at the end (WAV, Opus, AAC, FLAC), each with its alignments and voice segments.
+ */
+export async function* runSpeechJob(
+  job: SpeechJob,
+  engines: EngineRegistry,
+  signal: AbortSignal,
+): AsyncGenerator<TimedAudio> {
+  const encoder = createEncoder(job.target);
+  const held: PlacedChunk[] = [];
+  for await (const chunk of synthesizeParts(job, engines, signal)) {
+    const audio = await encoder.push(chunk.pcm, chunk.sampleRate);
+    if (encoder.incremental)
+      yield {
+        audio,
+        alignment: chunk.alignment,
+        normalizedAlignment: chunk.normalizedAlignment,
+        voiceSegments: [chunk.segment],
+      };
+    else held.push(chunk);
+  }
+  const tail = await encoder.end();
+  if (encoder.incremental) {
+    if (tail.length) yield { audio: tail, alignment: null, normalizedAlignment: null, voiceSegments: [] };
+    return;
+  }
+  yield {
+    audio: tail,
+    alignment: held.map((c) => c.alignment).reduce(concatAlignments, EMPTY_ALIGNMENT),
+    normalizedAlignment: held.map((c) => c.normalizedAlignment).reduce(concatAlignments, EMPTY_ALIGNMENT),
+    voiceSegments: mergeSegments(held.map((c) => c.segment)),
+  };
+}

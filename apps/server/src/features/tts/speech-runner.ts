@@ -1,0 +1,57 @@
+/**
+ * Where speech jobs run: a pool of worker threads sized by SPEECH_WORKERS (one per core by default), so
+ * synthesis and encoding never hold up the event loop that serves HTTP; or, with SPEECH_WORKERS=0, the
+ * main thread as before (one timer turn between sentences so other requests get a look in).
+ */
+import { WorkerPool } from '@vocalis/speech/pool/worker-pool';
+import type { Config } from '../../config';
+import type { EngineConfig, EngineRegistry } from '../../speech/engines';
+import { runSpeechJob, type SpeechJob } from './speech-job';
+import type { TimedAudio } from './tts-generation';
+
+/** Runs speech jobs somewhere; stops when the app closes. */
+export interface SpeechRunner {
+  run(job: SpeechJob, signal: AbortSignal): AsyncIterable<TimedAudio>;
+  /** Starts the workers ahead of the first request. */
+  warm(): void;
+  /** Worker threads alive and generations they hold (diagnostics, tests). */
+  stats(): { workers: number; jobs: number };
+  close(): Promise<void>;
+}
+
+/** The runner SPEECH_WORKERS asks for; `engines` serves the main-thread case. */
+export function createSpeechRunner(
+  config: EngineConfig & Pick<Config, 'speechWorkers'>,
+  engines: EngineRegistry,
+): SpeechRunner {
+  if (config.speechWorkers === 0) return mainThreadRunner(engines);
+  const engineConfig: EngineConfig = { speechHttp: config.speechHttp };
+  return new WorkerPool<SpeechJob, TimedAudio>({
+    entry: new URL('./speech-worker.ts', import.meta.url),
+    size: config.speechWorkers,
+    data: engineConfig,
+    name: 'speech',
+  });
+}
+
+function mainThreadRunner(engines: EngineRegistry): SpeechRunner {
+  let jobs = 0;
+  return {
+    async *run(job, signal) {
+      jobs++;
+      try {
+        for await (const part of runSpeechJob(job, engines, signal)) {
+          yield part;
+          // The engines and lamejs run synchronously: give the event loop a full turn (a timer, so the
+          // poll phase runs) per sentence, so other requests are served while the next one is made.
+          await new Promise((resolve) => setTimeout(resolve, 0));
+        }
+      } finally {
+        jobs--;
+      }
+    },
+    warm: () => undefined,
+    stats: () => ({ workers: 0, jobs }),
+    close: async () => undefined,
+  };
+}
