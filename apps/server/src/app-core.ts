@@ -10,7 +10,7 @@ import type { Lifecycle } from './features/health/health.routes';
 import { HistoryService } from './features/history/history.service';
 import { MessagesService } from './features/messages/messages.service';
 import { PhoneFactorService } from './features/two-factor/phone-factor.service';
-import { UsageService } from './features/usage/usage.service';
+import { UsageService, type ReservationOwner } from './features/usage/usage.service';
 import { UserService } from './features/user/user.service';
 import type { EventBus } from './live/event-bus';
 import { registerMailContext } from './mail/mail-context';
@@ -49,13 +49,13 @@ export type Core = {
 /** Builds the shared services over an open database. */
 export function createCore(
   app: FastifyInstance,
-  deps: { config: Config; database: Database; bus: EventBus; lifecycle: Lifecycle },
+  deps: { config: Config; database: Database; bus: EventBus; lifecycle: Lifecycle; node: ReservationOwner },
 ): Core {
   const { config, database, bus } = deps;
   const db = database.db;
   registerMailContext(app); // each request's client IP for the mail limit (decision 030)
   const mailer = new Mailer(db, config, app.log);
-  const usage = new UsageService(db);
+  const usage = new UsageService(db, deps.node);
   const billing = createBilling({ db, config, bus, log: app.log });
   const users = new UserService(db, config, bus, AUTH_MESSAGES, subscriptionSource(usage, billing));
   const phoneFactor = new PhoneFactorService(db, createSmsSender(db, config));
@@ -66,7 +66,6 @@ export function createCore(
   app.addHook('onReady', () => storage.check()); // a bucket that cannot be written stops the start
   app.addHook('onClose', async () => storage.close());
   const files = storage.files;
-  app.addHook('onClose', async () => usage.stop());
   return {
     ...deps,
     db,

@@ -24,12 +24,14 @@ export type AppOptions = {
   database: Database;
   bus?: EventBus;
   logger?: FastifyServerOptions['logger'];
+  /** This process as a node of the cluster: it owns the process's generation reservations (decision 028). */
+  node: { readonly id: string };
 };
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 
 /** Builds the whole HTTP app (API + web app) over an open database; the caller listens and closes. */
-export async function buildApp({ config, database, bus = new EventBus(), logger }: AppOptions) {
+export async function buildApp({ config, database, bus = new EventBus(), logger, node }: AppOptions) {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -48,7 +50,7 @@ export async function buildApp({ config, database, bus = new EventBus(), logger 
   });
 
   const lifecycle: Lifecycle = { state: 'starting' };
-  const core = createCore(app, { config, database, bus, lifecycle });
+  const core = createCore(app, { config, database, bus, lifecycle, node });
   const { auth, users } = core;
 
   registerErrorHandler(app);

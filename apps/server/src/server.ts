@@ -6,9 +6,12 @@ import { openDatabase, type Database } from './db/client';
 import { migrateJobs, startWorker } from './jobs/runner';
 import { startPgBridge } from './live/pg-bridge';
 import { startAdminSocket } from './admin/admin-socket';
+import { NodePresence } from './nodes/node-presence';
 
 export type RunningServer = BuiltApp & {
   database: Database;
+  /** This process as a cluster node (decision 028). */
+  node: NodePresence;
   url: string;
   stop(): Promise<void>;
 };
@@ -29,13 +32,19 @@ export async function startServer(
   let worker: Runner | undefined;
   let bridge: Awaited<ReturnType<typeof startPgBridge>> | undefined;
   let adminSocket: Awaited<ReturnType<typeof startAdminSocket>> | undefined;
+  // Alone on its PGlite data directory (pid-locked), this process knows every earlier one is dead.
+  const node = new NodePresence(database, {
+    kind: 'api',
+    exclusive: config.database.kind === 'pglite' && !opts.database,
+  });
   try {
     await database.migrate();
-    built = await buildApp({ config, database, logger: opts.logger });
+    built = await buildApp({ config, database, logger: opts.logger, node });
     const { app } = built;
     await migrateJobs(database, app.log);
+    await node.start(app.log); // gives back what dead processes held: reservations, job locks
     if (config.worker.inProcess)
-      worker = await startWorker(database, { config, bus: built.bus, log: app.log });
+      worker = await startWorker(database, { config, bus: built.bus, log: app.log, node });
     if (database.kind === 'postgres')
       bridge = await startPgBridge(built.bus, await database.connectionString(), app.log);
     if (config.database.kind === 'pglite' && !opts.database) {
@@ -47,6 +56,7 @@ export async function startServer(
     await worker?.stop().catch(() => undefined);
     await bridge?.stop();
     await adminSocket?.stop();
+    await node.stop();
     if (!opts.database) await database.close().catch(() => undefined);
     throw err;
   }
@@ -60,6 +70,7 @@ export async function startServer(
   return {
     ...built,
     database,
+    node,
     url: `http://127.0.0.1:${port}`,
     stop() {
       stopping ??= (async () => {
@@ -68,6 +79,7 @@ export async function startServer(
         await adminSocket?.stop();
         await worker?.stop();
         await bridge?.stop();
+        await node.stop();
         if (!opts.database) await database.close();
       })();
       return stopping;

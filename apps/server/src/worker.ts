@@ -4,6 +4,7 @@ import { openDatabase } from './db/client';
 import { migrateJobs, startWorker } from './jobs/runner';
 import { EventBus } from './live/event-bus';
 import { startPgBridge } from './live/pg-bridge';
+import { NodePresence } from './nodes/node-presence';
 
 // Entry point of `npm run worker`: background jobs only, for installs that run them apart from the API.
 async function main() {
@@ -21,12 +22,16 @@ async function main() {
   // Jobs publish live events; the bridge carries them to the API processes' browsers.
   const bus = new EventBus();
   const bridge = await startPgBridge(bus, config.database.url, log);
-  const runner = await startWorker(database, { config, bus, log });
+  // A node like the API processes: its job locks are released if it dies, and it reclaims dead ones'.
+  const node = new NodePresence(database, { kind: 'worker', exclusive: false });
+  await node.start(log);
+  const runner = await startWorker(database, { config, bus, log, node });
   log.info({ concurrency: config.worker.concurrency }, 'worker started');
   const stop = async (signal: string) => {
     log.info({ signal }, 'worker stopping: letting running jobs finish');
     await runner.stop();
     await bridge.stop();
+    await node.stop();
     await database.close();
     process.exit(0);
   };

@@ -7,6 +7,7 @@ import * as history from './schema/history';
 import * as jwks from './schema/jwks';
 import * as mail from './schema/mail';
 import * as messages from './schema/messages';
+import * as nodes from './schema/nodes';
 import * as rateLimits from './schema/rate-limits';
 import * as sms from './schema/sms';
 import * as twoFactor from './schema/two-factor';
@@ -33,5 +34,6 @@ export const schema = {
   ...voiceSettings,
   ...billing,
   ...jwks,
+  ...nodes,
 };
 export type Schema = typeof schema;

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { Logger, run, runMigrations, type Runner, type TaskList } from 'graphile-worker';
+import { EventEmitter } from 'node:events';
+import { Logger, run, runMigrations, type Runner, type TaskList, type WorkerEvents } from 'graphile-worker';
 import pg from 'pg';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
@@ -25,7 +26,13 @@ export async function migrateJobs(database: Database, log: FastifyBaseLogger): P
 /** Starts a worker over the same database; `stop()` lets running jobs finish. */
 export async function startWorker(
   database: Database,
-  deps: { config: Config; bus: EventBus; log: FastifyBaseLogger },
+  deps: {
+    config: Config;
+    bus: EventBus;
+    log: FastifyBaseLogger;
+    /** The process's node: notes the worker pool's id, so the jobs it locks are released if it dies. */
+    node: { addWorkerPool(poolId: string): void };
+  },
 ): Promise<Runner> {
   const taskList: TaskList = {};
   for (const job of jobs) {
@@ -51,8 +58,11 @@ export async function startWorker(
   const lost = (err: Error) => deps.log.warn({ err }, 'job database connection lost');
   pgPool.on('error', lost);
   pgPool.on('connect', (client) => client.on('error', lost));
+  const events: WorkerEvents = new EventEmitter();
+  events.on('pool:create', ({ workerPool }) => deps.node.addWorkerPool(workerPool.id));
   const runner = await run({
     pgPool,
+    events,
     concurrency: deps.config.worker.concurrency,
     // Over the embedded socket all connections share one session: named prepared statements collide.
     noPreparedStatements: database.kind === 'pglite',

@@ -70,33 +70,46 @@ export class HistoryService {
     private readonly usage: UsageService,
   ) {}
 
-  /** Keeps a completed generation: audio to file storage first, then the row. */
-  async record(item: NewHistoryItem): Promise<void> {
+  /**
+   * Keeps a completed generation: audio to file storage first, then the row. `within` runs the row's
+   * insert inside the caller's transaction (the reservation becoming spent, decision 028) and may skip it;
+   * the audio is removed again when the row was not kept.
+   */
+  async record(
+    item: NewHistoryItem,
+    within: (insert: (tx: AppDb) => Promise<void>) => Promise<void> = (insert) => insert(this.db),
+  ): Promise<void> {
     const audioPath = `history/${item.workspaceId}/${item.id}.${item.extension}`;
     await this.files.put(audioPath, item.audio);
+    let inserted = false;
     try {
-      await repo.insertHistoryItem(this.db, {
-        id: item.id,
-        workspaceId: item.workspaceId,
-        userId: item.userId,
-        requestId: item.requestId,
-        text: item.text,
-        voiceId: item.voice.id,
-        voiceName: item.voice.name,
-        voiceCategory: item.voice.category,
-        dialogue: item.dialogue ?? null,
-        modelId: item.modelId,
-        settings: item.settings,
-        source: item.source,
-        characterCountChangeFrom: item.characterCountChangeFrom,
-        characterCountChangeTo: item.characterCountChangeTo,
-        contentType: item.contentType,
-        outputFormat: item.outputFormat,
-        audioPath,
+      await within(async (tx) => {
+        await repo.insertHistoryItem(tx, {
+          id: item.id,
+          workspaceId: item.workspaceId,
+          userId: item.userId,
+          requestId: item.requestId,
+          text: item.text,
+          voiceId: item.voice.id,
+          voiceName: item.voice.name,
+          voiceCategory: item.voice.category,
+          dialogue: item.dialogue ?? null,
+          modelId: item.modelId,
+          settings: item.settings,
+          source: item.source,
+          characterCountChangeFrom: item.characterCountChangeFrom,
+          characterCountChangeTo: item.characterCountChangeTo,
+          contentType: item.contentType,
+          outputFormat: item.outputFormat,
+          audioPath,
+        });
+        inserted = true;
       });
     } catch (error) {
-      await this.files.delete(audioPath).catch(() => undefined);
+      inserted = false;
       throw error;
+    } finally {
+      if (!inserted) await this.files.delete(audioPath).catch(() => undefined);
     }
   }
 

@@ -7,7 +7,7 @@ import { expectValidAlignment } from '@vocalis/speech/testing/expect-alignment';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { historyItems } from '../../db/schema/history';
-import { generationSlots, workspaceUsage } from '../../db/schema/usage';
+import { generationReservations, workspaceUsage } from '../../db/schema/usage';
 import { createTestUser, startTestApp, type TestApp, type TestUser } from '../../testing/test-app';
 import { waitFor } from '../../testing/wait-for';
 import type { GenerationOutcome } from './tts-generation';
@@ -320,8 +320,8 @@ describe(`text-to-dialogue API on ${process.env.TEST_DB}`, () => {
     await waitFor(async () => (await usedCharacters(solo.workspaceId)) === 0);
     const slots = await app.database.db
       .select()
-      .from(generationSlots)
-      .where(eq(generationSlots.workspaceId, solo.workspaceId));
+      .from(generationReservations)
+      .where(eq(generationReservations.workspaceId, solo.workspaceId));
     expect(slots).toHaveLength(0);
   });
 

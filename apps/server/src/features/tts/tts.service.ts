@@ -124,35 +124,42 @@ export class TextToSpeechService {
 
   /**
    * SEAM (history and refunds): called exactly once when a generation ends, however it ends. A
-   * completed one with `enableLogging` becomes a history item (audio to file storage); a failed or
-   * aborted one gives its debited characters back and frees its concurrency slot.
+   * completed one with `enableLogging` becomes a history item (audio to file storage) in the transaction
+   * that turns its reservation into spent characters; a failed or aborted one gives its debited
+   * characters back and frees its concurrency slot.
    */
   async completeGeneration(g: Generation, outcome: GenerationOutcome): Promise<void> {
     const r = this.reservations.get(g);
     if (!r) return;
     this.reservations.delete(g);
-    const completed = outcome.status === 'completed';
-    await this.usage.finish(r, completed);
-    if (outcome.status !== 'completed' || !g.historyItemId) return;
-    // The audio has been delivered (and paid for): a storage failure is logged, not turned into an error.
-    await this.history
-      .record({
-        id: g.historyItemId,
-        workspaceId: r.workspaceId,
-        userId: g.userId,
-        requestId: g.requestId,
-        ...historyContent(g),
-        modelId: g.requestedModelId ?? g.model.modelId,
-        settings: g.settings as Record<string, unknown> | null,
-        source: 'TTS',
-        characterCountChangeFrom: r.countFrom,
-        characterCountChangeTo: r.countTo,
-        contentType: outcome.contentType,
-        outputFormat: g.target.id,
-        extension: g.target.extension,
-        audio: outcome.audio,
-      })
-      .catch((err: unknown) => this.log.error({ err, requestId: g.requestId }, 'history item not stored'));
+    if (outcome.status !== 'completed' || !g.historyItemId) {
+      await this.usage.finish(r, outcome.status === 'completed');
+      return;
+    }
+    const item = {
+      id: g.historyItemId,
+      workspaceId: r.workspaceId,
+      userId: g.userId,
+      requestId: g.requestId,
+      ...historyContent(g),
+      modelId: g.requestedModelId ?? g.model.modelId,
+      settings: g.settings as Record<string, unknown> | null,
+      source: 'TTS' as const,
+      characterCountChangeFrom: r.countFrom,
+      characterCountChangeTo: r.countTo,
+      contentType: outcome.contentType,
+      outputFormat: g.target.id,
+      extension: g.target.extension,
+      audio: outcome.audio,
+    };
+    try {
+      await this.history.record(item, (insert) => this.usage.finish(r, true, insert));
+    } catch (err) {
+      // The audio has been delivered (and paid for): a storage failure is logged, not turned into an
+      // error, and the characters stay spent without the item.
+      this.log.error({ err, requestId: g.requestId }, 'history item not stored');
+      await this.usage.finish(r, true);
+    }
   }
 
   /** Encoded audio, sentence by sentence where the codec allows. */

@@ -6,7 +6,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { historyItems } from '../../db/schema/history';
-import { generationSlots, workspaceUsage } from '../../db/schema/usage';
+import { generationReservations, workspaceUsage } from '../../db/schema/usage';
 import { createTestUser, startTestApp, type TestApp } from '../../testing/test-app';
 import { waitFor } from '../../testing/wait-for';
 
@@ -95,8 +95,12 @@ describe(`50 simultaneous generations against a nearly exhausted quota on ${proc
     // Every concurrency slot was given back.
     await waitFor(
       async () =>
-        (await db.select().from(generationSlots).where(eq(generationSlots.workspaceId, user.workspaceId)))
-          .length === 0,
+        (
+          await db
+            .select()
+            .from(generationReservations)
+            .where(eq(generationReservations.workspaceId, user.workspaceId))
+        ).length === 0,
     );
   }, 120_000);
 });

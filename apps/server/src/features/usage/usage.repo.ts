@@ -1,7 +1,7 @@
-import { and, count, desc, eq, gt, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
 import { workspaceSubscriptions } from '../../db/schema/billing';
-import { generationSlots, usageRecords, workspaceUsage } from '../../db/schema/usage';
+import { usageRecords, workspaceUsage } from '../../db/schema/usage';
 import { userProfiles } from '../../db/schema/user-profiles';
 import { workspaceMembers, workspaces } from '../../db/schema/workspaces';
 
@@ -53,102 +53,6 @@ export async function ensureUsage(db: AppDb, workspaceId: string, limit: number)
   return row!;
 }
 
-/**
- * Adds `n` characters only if they fit under the limit (after a due reset): one statement, so
- * concurrent debits are serialised on the row and can never overspend. Undefined when they do not fit.
- */
-export async function debitCharacters(
-  db: AppDb,
-  workspaceId: string,
-  n: number,
-  /** Characters the period may reach: the limit, the limit plus the plan's extension, or null (no cap). */
-  cap: { extraAllowed: number | null } = { extraAllowed: 0 },
-): Promise<UsageRow | undefined> {
-  const [row] = await db
-    .update(u)
-    .set({
-      characterCount: sql`CASE WHEN ${due} THEN ${n} ELSE ${u.characterCount} + ${n} END`,
-      nextCharacterCountResetAt: resetIfDue.nextCharacterCountResetAt,
-      updatedAt: sql`now()`,
-    })
-    .where(
-      and(
-        eq(u.workspaceId, workspaceId),
-        cap.extraAllowed === null
-          ? undefined
-          : lte(
-              sql`CASE WHEN ${due} THEN 0 ELSE ${u.characterCount} END + ${n}`,
-              sql`${u.characterLimit}::bigint + ${cap.extraAllowed}`,
-            ),
-      ),
-    )
-    .returning();
-  return row;
-}
-
-/** Gives back a debit, only within the period it was taken from (a reset in between already freed it). */
-export async function refundCharacters(
-  db: AppDb,
-  workspaceId: string,
-  n: number,
-  periodEnd: Date,
-): Promise<void> {
-  await db
-    .update(u)
-    .set({ characterCount: sql`greatest(0, ${u.characterCount} - ${n})`, updatedAt: sql`now()` })
-    .where(and(eq(u.workspaceId, workspaceId), eq(u.nextCharacterCountResetAt, periodEnd)));
-}
-
-/**
- * Takes a generation slot if fewer than the workspace's limit are running. The usage row is locked
- * first, so the count and the insert of concurrent callers (in any process) run one after another.
- */
-export async function acquireSlot(
-  db: AppDb,
-  input: { id: string; workspaceId: string; requestId: string; tierLimit: number; ttlSeconds: number },
-): Promise<{ acquired: boolean; limit: number }> {
-  return db.transaction(async (tx) => {
-    const [locked] = await tx
-      .select({ override: u.concurrencyLimit })
-      .from(u)
-      .where(eq(u.workspaceId, input.workspaceId))
-      .for('update');
-    const limit = locked?.override ?? input.tierLimit;
-    const [running] = await tx
-      .select({ n: count() })
-      .from(generationSlots)
-      .where(
-        and(eq(generationSlots.workspaceId, input.workspaceId), gt(generationSlots.expiresAt, sql`now()`)),
-      );
-    if (Number(running?.n ?? 0) >= limit) return { acquired: false, limit };
-    await tx
-      .delete(generationSlots)
-      .where(
-        and(eq(generationSlots.workspaceId, input.workspaceId), lte(generationSlots.expiresAt, sql`now()`)),
-      );
-    await tx.insert(generationSlots).values({
-      id: input.id,
-      workspaceId: input.workspaceId,
-      requestId: input.requestId,
-      expiresAt: sql`now() + make_interval(secs => ${input.ttlSeconds})`,
-    });
-    return { acquired: true, limit };
-  });
-}
-
-/** Keeps running generations' slots alive. */
-export async function extendSlots(db: AppDb, ids: string[], ttlSeconds: number): Promise<void> {
-  if (ids.length === 0) return;
-  await db
-    .update(generationSlots)
-    .set({ expiresAt: sql`now() + make_interval(secs => ${ttlSeconds})` })
-    .where(inArray(generationSlots.id, ids));
-}
-
-export async function releaseSlot(db: AppDb, id: string): Promise<void> {
-  await db.delete(generationSlots).where(eq(generationSlots.id, id));
-}
-
 /** What the quota rule needs besides the counts: the subscription status and the owner's extension settings. */
 export async function quotaPolicy(
   db: AppDb,
@@ -169,11 +73,6 @@ export async function quotaPolicy(
     allowedToExtend: row?.allowedToExtend ?? false,
     maxExtension: row?.maxExtension ?? null,
   };
-}
-
-/** One completed generation's characters, for usage charts. */
-export async function recordUsage(db: AppDb, row: typeof usageRecords.$inferInsert): Promise<void> {
-  await db.insert(usageRecords).values(row);
 }
 
 const BREAKDOWN_COLUMNS = {

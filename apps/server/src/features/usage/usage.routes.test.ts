@@ -1,7 +1,8 @@
 import http from 'node:http';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { generationSlots, workspaceUsage } from '../../db/schema/usage';
+import { serverNodes } from '../../db/schema/nodes';
+import { generationReservations, workspaceUsage } from '../../db/schema/usage';
 import { createApiKey } from '../api-keys/api-keys.service';
 import { createTestUser, startTestApp, type TestApp, type TestUser } from '../../testing/test-app';
 import { waitFor } from '../../testing/wait-for';
@@ -135,8 +136,8 @@ describe(`workspace quota and concurrency on ${process.env.TEST_DB}`, () => {
     await waitFor(async () => (await countOf(user.workspaceId)) === 100);
     const slots = await db()
       .select()
-      .from(generationSlots)
-      .where(eq(generationSlots.workspaceId, user.workspaceId));
+      .from(generationReservations)
+      .where(eq(generationReservations.workspaceId, user.workspaceId));
     expect(slots).toHaveLength(0);
   });
 
@@ -166,32 +167,68 @@ describe(`workspace quota and concurrency on ${process.env.TEST_DB}`, () => {
     }
     await waitFor(
       async () =>
-        (await db().select().from(generationSlots).where(eq(generationSlots.workspaceId, user.workspaceId)))
-          .length === 0,
+        (
+          await db()
+            .select()
+            .from(generationReservations)
+            .where(eq(generationReservations.workspaceId, user.workspaceId))
+        ).length === 0,
     );
     // The refused and the aborted generations cost nothing.
     expect(await countOf(user.workspaceId)).toBe(0);
   });
 
-  it('counts live slots of other processes and ignores expired ones (a crashed process)', async () => {
+  it("counts other live processes' generations and gives back those of dead ones when a slot is needed", async () => {
     const user = await createTestUser(app);
     await setUsage(user.workspaceId, 0);
-    const slot = (id: string, expires: string) => ({
-      id,
-      workspaceId: user.workspaceId,
-      expiresAt: sql`now() + ${sql.raw(`interval '${expires}'`)}`,
-    });
-    await db()
-      .insert(generationSlots)
-      .values([slot(`${user.id}-a`, '-1 minute'), slot(`${user.id}-b`, '-5 seconds')]);
+    const [usage] = await db()
+      .select()
+      .from(workspaceUsage)
+      .where(eq(workspaceUsage.workspaceId, user.workspaceId));
+    /** A generation some process runs: its reservation, its slot and its 25 characters. */
+    const running = async (owner: string, key: string) => {
+      await db()
+        .insert(generationReservations)
+        .values({
+          id: `${key}-${user.id}`,
+          workspaceId: user.workspaceId,
+          ownerNodeId: owner,
+          characters: 25,
+          periodEnd: usage!.nextCharacterCountResetAt,
+        });
+      await db()
+        .update(workspaceUsage)
+        .set({
+          runningGenerations: sql`${workspaceUsage.runningGenerations} + 1`,
+          characterCount: sql`${workspaceUsage.characterCount} + 25`,
+        })
+        .where(eq(workspaceUsage.workspaceId, user.workspaceId));
+    };
+    const node = (id: string, lease: string) =>
+      db()
+        .insert(serverNodes)
+        .values({
+          id,
+          kind: 'api',
+          hostname: 'elsewhere',
+          pid: 1,
+          leaseExpiresAt: sql`now() + ${sql.raw(`interval '${lease}'`)}`,
+        });
+    // Both slots held by processes that died: one whose lease ran out, one whose row is gone.
+    await node(`expired-${user.id}`, '-5 seconds');
+    await running(`expired-${user.id}`, 'a');
+    await running(`vanished-${user.id}`, 'b');
     expect((await tts(user, TEXT)).status).toBe(200);
-    await db()
-      .insert(generationSlots)
-      .values([slot(`${user.id}-c`, '1 minute'), slot(`${user.id}-d`, '1 minute')]);
+    // Their 50 characters came back; only this generation's are spent.
+    expect(await countOf(user.workspaceId)).toBe(TEXT.length);
+    // Two generations of a live process hold both slots.
+    await node(`live-${user.id}`, '1 minute');
+    await running(`live-${user.id}`, 'c');
+    await running(`live-${user.id}`, 'd');
     const refused = await tts(user, TEXT);
     expect(refused.status).toBe(429);
     expect(((await refused.json()) as Detail).detail.status).toBe('too_many_concurrent_requests');
-    expect(await countOf(user.workspaceId)).toBe(TEXT.length);
+    expect(await countOf(user.workspaceId)).toBe(TEXT.length + 50);
   });
 
   it.runIf(process.env.TEST_DB === 'postgres')('holds the limit across two server processes', async () => {

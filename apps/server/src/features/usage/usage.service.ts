@@ -10,11 +10,9 @@ import type { UserSubscription } from '@vocalis/contracts/user';
 import type { AppDb } from '../../db/client';
 import { AppError, notFound, tooManyRequests } from '../../errors';
 import { newId } from '../../lib/ids';
-import {
-  chargeApiKeyCharacters,
-  refundApiKeyCharacters,
-  type ChargeableCaller,
-} from '../api-keys/api-keys.service';
+import { keyCharacterLimitExceeded, type ChargeableCaller } from '../api-keys/api-keys.service';
+import { liveNodeIds } from '../../nodes/nodes.repo';
+import * as reservations from './reservations.repo';
 import * as repo from './usage.repo';
 
 /** ElevenLabs answers an exhausted quota with 401 quota_exceeded. */
@@ -27,16 +25,16 @@ export const tooManyConcurrentRequests = (limit: number) =>
     'too_many_concurrent_requests',
   );
 
-/** What a running generation holds: its debit and its slot, given back by `finish`. */
+/** What a running generation holds: its reservation (debit and slot), ended by `finish`. */
 export type Reservation = {
+  /** generation_reservations.id */
+  id: string;
   workspaceId: string;
   characters: number;
   /** Counts before and after the debit (history's character_count_change_from/to). */
   countFrom: number;
   countTo: number;
-  periodEnd: Date;
   caller: ChargeableCaller;
-  slotId: string;
   userId: string;
   voiceId: string | null;
   modelId: string | null;
@@ -51,16 +49,19 @@ export type WorkspaceUsage = {
   subscription?: UserSubscription;
 };
 
-/** Slots live this long without a heartbeat: a crashed process's generations stop counting after it. */
-export const SLOT_TTL_SECONDS = 60;
-const HEARTBEAT_MS = 15_000;
+/** The process a reservation belongs to (a server_nodes row); its reservations die with it (decision 028). */
+export type ReservationOwner = { readonly id: string };
 
-/** Workspace character quota and concurrent-generation slots (decision 010). */
+/**
+ * Workspace character quota and concurrent-generation slots (decisions 010, 028). A generation's debit and
+ * slot are one reservation, owned by this process: it becomes a usage record (and the caller's history
+ * item) or is refunded, by this process, or by any process once this one is dead.
+ */
 export class UsageService {
-  private readonly held = new Set<string>();
-  private heartbeat: NodeJS.Timeout | undefined;
-
-  constructor(private readonly db: AppDb) {}
+  constructor(
+    private readonly db: AppDb,
+    private readonly owner: ReservationOwner,
+  ) {}
 
   /** The workspace the user works in now, with its tier. */
   async workspaceOf(userId: string): Promise<{ id: string; tier: string }> {
@@ -80,9 +81,9 @@ export class UsageService {
   }
 
   /**
-   * Debits the workspace quota and the API key's own limit, then takes a concurrency slot; on any
-   * refusal whatever was taken is given back. 401 quota_exceeded, 429 too_many_concurrent_requests,
-   * 403 workspace_disabled for a free_disabled workspace.
+   * Debits the workspace quota and takes a concurrency slot (one statement: a reservation), then charges
+   * the API key's own limit; on a refusal whatever was taken is given back. 401 quota_exceeded, 429
+   * too_many_concurrent_requests, 403 workspace_disabled for a free_disabled workspace.
    */
   async reserve(input: {
     userId: string;
@@ -95,119 +96,105 @@ export class UsageService {
     source?: string;
   }): Promise<Reservation> {
     const ws = await this.workspaceOf(input.userId);
+    const policy = await repo.quotaPolicy(this.db, ws.id);
     // A free_disabled workspace generates nothing (decision 020); nothing is debited.
-    if (!mayGenerate((await repo.quotaPolicy(this.db, ws.id)).status)) {
+    if (!mayGenerate(policy.status)) {
       throw new AppError(403, WORKSPACE_DISABLED_CODE, WORKSPACE_DISABLED_MESSAGE);
     }
     const n = input.characters;
-    const before = await repo.ensureUsage(this.db, ws.id, monthlyCharacterLimit(ws.tier));
-    const extraAllowed = await this.extension(ws.id, ws.tier);
-    const debited = await repo.debitCharacters(this.db, ws.id, n, { extraAllowed });
-    if (!debited) {
-      // Read again: the debit may have failed against a count other requests changed since.
-      const now = await repo.ensureUsage(this.db, ws.id, before.characterLimit);
-      throw quotaExceeded(now.characterLimit + (extraAllowed ?? 0) - now.characterCount, n);
+    const extraAllowed = extension(ws.tier, policy);
+    const tierConcurrency = concurrencyLimit(ws.tier);
+    const id = newId();
+    const attempt = () =>
+      reservations.reserve(this.db, {
+        id,
+        workspaceId: ws.id,
+        ownerNodeId: this.owner.id,
+        requestId: input.requestId,
+        characters: n,
+        tierCharacterLimit: monthlyCharacterLimit(ws.tier),
+        extraAllowed,
+        tierConcurrency,
+      });
+    let reserved = await attempt();
+    for (let noticed = false; !reserved; noticed = true) {
+      // Read again to say why: the characters (checked first) or the slots.
+      const now = await reservations.explainRefusal(this.db, ws.id, tierConcurrency);
+      const limit = now.characterLimit || monthlyCharacterLimit(ws.tier);
+      const remaining = limit + (extraAllowed ?? Infinity) - now.characterCount;
+      if (remaining < n) throw quotaExceeded(remaining, n);
+      // Slots held by dead processes are given back as soon as someone needs them, then tried once more.
+      if (noticed || !(await reservations.reclaimOrphans(this.db, liveNodeIds(this.owner.id), ws.id)))
+        throw tooManyConcurrentRequests(now.concurrency);
+      reserved = await attempt();
     }
     const r: Reservation = {
+      id,
       workspaceId: ws.id,
       characters: n,
-      countFrom: debited.characterCount - n,
-      countTo: debited.characterCount,
-      periodEnd: debited.nextCharacterCountResetAt,
+      countFrom: reserved.characterCount - n,
+      countTo: reserved.characterCount,
       caller: input.caller,
-      slotId: newId(),
       userId: input.userId,
       voiceId: input.voiceId ?? null,
       modelId: input.modelId ?? null,
       source: input.source ?? 'TTS',
     };
-    try {
-      await chargeApiKeyCharacters(this.db, input.caller, n);
-    } catch (error) {
-      await repo.refundCharacters(this.db, ws.id, n, r.periodEnd);
-      throw error;
+    const keyId = input.caller.via === 'api_key' ? input.caller.keyId : undefined;
+    if (keyId && n > 0 && !(await reservations.chargeKey(this.db, id, keyId, n))) {
+      await reservations.refundReservation(this.db, id);
+      throw keyCharacterLimitExceeded(await reservations.keyRemaining(this.db, keyId), n);
     }
-    const slot = await repo.acquireSlot(this.db, {
-      id: r.slotId,
-      workspaceId: ws.id,
-      requestId: input.requestId,
-      tierLimit: concurrencyLimit(ws.tier),
-      ttlSeconds: SLOT_TTL_SECONDS,
-    });
-    if (!slot.acquired) {
-      await this.refund(r);
-      throw tooManyConcurrentRequests(slot.limit);
-    }
-    this.hold(r.slotId);
     return r;
   }
 
   /**
-   * Ends a reservation: frees the slot, and gives the characters back unless the generation completed.
-   * One transaction, so nobody sees the slot gone while the refund (or the usage record) is still missing.
+   * Ends a reservation. A completed generation's characters stay spent: the reservation becomes a usage
+   * record, and `keep` (the history item's insert) runs in the same transaction, so a crash leaves either
+   * both or the reservation (which is then refunded). Anything else is refunded. If the reservation is
+   * already gone (this process was taken for dead and it was refunded), nothing is recorded.
    */
-  async finish(r: Reservation, completed: boolean): Promise<void> {
-    this.held.delete(r.slotId);
+  async finish(r: Reservation, completed: boolean, keep?: (tx: AppDb) => Promise<void>): Promise<void> {
+    if (!completed) {
+      await reservations.refundReservation(this.db, r.id);
+      return;
+    }
+    const record = {
+      id: newId(),
+      userId: r.userId,
+      apiKeyId: r.caller.via === 'api_key' ? (r.caller.keyId ?? null) : null,
+      voiceId: r.voiceId,
+      modelId: r.modelId,
+      source: r.source,
+    };
+    if (!keep) {
+      await reservations.completeReservation(this.db, r.id, record);
+      return;
+    }
     await this.db.transaction(async (tx) => {
-      await repo.releaseSlot(tx, r.slotId);
-      if (!completed) return refund(tx, r);
-      await recordCompleted(tx, r);
+      if (await reservations.completeReservation(tx, r.id, record)) await keep(tx);
     });
-  }
-
-  /**
-   * billing.md §5: beyond the limit only when the workspace may extend (allowed to extend, can extend,
-   * and active or enterprise); then up to the tier's extra-character allowance (capped by the owner's
-   * max_character_limit_extension when set), or without cap (null) for enterprise and trial.
-   */
-  private async extension(workspaceId: string, tier: string): Promise<number | null> {
-    const allowance = extraCharacterAllowance(tier);
-    if (allowance === 0) return 0;
-    const policy = await repo.quotaPolicy(this.db, workspaceId);
-    const may = mayExtendCharacterLimit({
-      tier,
-      status: policy.status,
-      allowedToExtend: policy.allowedToExtend,
-      canExtend: true,
-    });
-    if (!may) return 0;
-    if (allowance === UNLIMITED) return policy.maxExtension;
-    return policy.maxExtension === null ? allowance : Math.min(allowance, policy.maxExtension);
-  }
-
-  /** Stops the heartbeat (app close). */
-  stop(): void {
-    clearInterval(this.heartbeat);
-    this.heartbeat = undefined;
-  }
-
-  private refund(r: Reservation): Promise<void> {
-    return refund(this.db, r);
-  }
-
-  private hold(slotId: string): void {
-    this.held.add(slotId);
-    this.heartbeat ??= setInterval(() => {
-      if (this.held.size === 0) return this.stop();
-      void repo.extendSlots(this.db, [...this.held], SLOT_TTL_SECONDS).catch(() => undefined);
-    }, HEARTBEAT_MS).unref();
   }
 }
 
-async function refund(db: AppDb, r: Reservation): Promise<void> {
-  await repo.refundCharacters(db, r.workspaceId, r.characters, r.periodEnd);
-  await refundApiKeyCharacters(db, r.caller, r.characters);
-}
-
-async function recordCompleted(db: AppDb, r: Reservation): Promise<void> {
-  await repo.recordUsage(db, {
-    id: newId(),
-    workspaceId: r.workspaceId,
-    userId: r.userId,
-    apiKeyId: r.caller.via === 'api_key' ? (r.caller.keyId ?? null) : null,
-    voiceId: r.voiceId,
-    modelId: r.modelId,
-    source: r.source,
-    characters: r.characters,
+/**
+ * billing.md §5: beyond the limit only when the workspace may extend (allowed to extend, can extend,
+ * and active or enterprise); then up to the tier's extra-character allowance (capped by the owner's
+ * max_character_limit_extension when set), or without cap (null) for enterprise and trial.
+ */
+function extension(
+  tier: string,
+  policy: { status: string; allowedToExtend: boolean; maxExtension: number | null },
+): number | null {
+  const allowance = extraCharacterAllowance(tier);
+  if (allowance === 0) return 0;
+  const may = mayExtendCharacterLimit({
+    tier,
+    status: policy.status,
+    allowedToExtend: policy.allowedToExtend,
+    canExtend: true,
   });
+  if (!may) return 0;
+  if (allowance === UNLIMITED) return policy.maxExtension;
+  return policy.maxExtension === null ? allowance : Math.min(allowance, policy.maxExtension);
 }
