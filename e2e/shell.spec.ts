@@ -13,6 +13,8 @@ async function signIn(page: Page, redirect?: string) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+  // Password hashing on a busy machine can take several seconds: wait until the app takes over.
+  await page.waitForURL((url) => url.pathname.startsWith('/app/'), { timeout: 30_000 });
 }
 
 test("a signed-out visitor is sent to sign-in, and a wrong password gets the spec's toast", async ({
@@ -82,4 +84,121 @@ test('the dev text-message outbox and the API docs answer; mail goes over SMTP, 
   expect(docs.status()).toBe(200);
   await page.goto('/docs');
   await expect(page.getByText('Vocalis API', { exact: false }).first()).toBeVisible();
+});
+
+test('/app opens home and /app/history the speech history, both answered as pages', async ({ page }) => {
+  await signIn(page);
+  await expect(page).toHaveURL(/\/app\/home$/);
+  const app = await page.goto('/app');
+  expect(app?.status()).toBe(200);
+  await expect(page).toHaveURL(/\/app\/home$/);
+  const history = await page.goto('/app/history');
+  expect(history?.status()).toBe(200);
+  await expect(page).toHaveURL(/\/app\/speech-synthesis\/text-to-speech\/history$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Text to speech history');
+});
+
+test('the sidebar groups what exists by product, shows the credits left, and the account menu leads on', async ({
+  page,
+}) => {
+  await signIn(page);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('heading')).toHaveText(['Create', 'Workspace']);
+  await expect(nav.getByRole('link')).toHaveText([
+    'Home',
+    'Text to speech',
+    'History',
+    'Usage',
+    'API keys',
+    'Settings',
+  ]);
+  await expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+
+  await nav.getByRole('link', { name: 'History' }).click();
+  await expect(page).toHaveURL(/\/app\/speech-synthesis\/text-to-speech\/history$/);
+  await expect(nav.getByRole('link', { name: 'History' })).toHaveAttribute('aria-current', 'page');
+
+  const credits = page.getByRole('region', { name: 'Credits' });
+  await expect(credits).toContainText('Free plan');
+  await expect(credits.getByRole('meter', { name: 'Characters left' })).toHaveAttribute(
+    'aria-valuetext',
+    '10,000 of 10,000 characters left',
+  );
+  await credits.getByRole('link', { name: 'Upgrade' }).click();
+  await expect(page).toHaveURL(/\/app\/subscription$/);
+
+  await page.getByRole('button', { name: `Account menu for ${email}` }).click();
+  const menu = page.getByRole('menu');
+  await expect(menu).toContainText('Free');
+  await expect(menu.getByRole('menuitem')).toHaveText([
+    'Subscription',
+    'Usage',
+    'Settings',
+    'API keys',
+    /^Docs/,
+    'Sign out',
+  ]);
+  await menu.getByRole('menuitemcheckbox', { name: 'Dark theme' }).click();
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  await menu.getByRole('menuitemcheckbox', { name: 'Dark theme' }).click();
+  await expect(page.locator('html')).not.toHaveClass(/dark/);
+  await menu.getByRole('menuitem', { name: 'API keys' }).click();
+  await expect(page).toHaveURL(/\/app\/settings\/api-keys$/);
+});
+
+test('home offers the products, the checklist steps that exist, and plays a recent generation in place', async ({
+  page,
+}) => {
+  // A key made before the checklist starts does not tick its API key step.
+  const key = await admin('create-api-key', '--email', email);
+  await signIn(page);
+  await page.goto('/app/onboarding-checklist');
+  await page.getByRole('button', { name: 'Start the checklist' }).click();
+  await expect(page.getByText('0 of 2 steps completed')).toBeVisible();
+  await page.goto('/app/home');
+
+  const actions = page.getByRole('region', { name: 'Quick actions' });
+  await expect(actions.getByRole('link')).toHaveText([/^Text to speech/, /^Usage/, /^API keys/]);
+
+  const checklist = page.getByRole('region', { name: 'Getting started' });
+  await expect(checklist).toContainText('0 of 2 steps completed');
+  await expect(checklist).not.toContainText('Not available yet');
+  await expect(checklist).not.toContainText('Design a voice');
+
+  // A generation through the API appears among the recent ones and plays on the page.
+  const speech = await page.request.post('/v1/text-to-speech/zjugDQR69KeBdVlIC4vX', {
+    headers: { 'xi-api-key': key },
+    data: { text: 'Hello from the start page. This sentence is here so that playback lasts a few seconds.' },
+  });
+  expect(speech.status()).toBe(200);
+  await page.reload();
+  const recent = page.getByRole('list', { name: 'Recent generations' });
+  await expect(recent.getByRole('listitem')).toHaveCount(1);
+  await recent.getByRole('button', { name: /^Play / }).click();
+  await expect(recent.getByRole('button', { name: /^Pause / })).toBeVisible();
+  await expect(checklist).toContainText('1 of 2 steps completed');
+
+  // "Create an API key" opens the API keys page.
+  await checklist.getByRole('link', { name: /^Start/ }).click();
+  await expect(page).toHaveURL(/\/app\/settings\/api-keys$/);
+});
+
+test('at 390 px the header shows the whole page title and the page does not scroll sideways', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, '/app/speech-synthesis/text-to-speech/history');
+  const title = page.getByRole('heading', { level: 1 });
+  await expect(title).toHaveText('Text to speech history');
+  const fits = await title.evaluate((h) => {
+    const box = h.getBoundingClientRect();
+    return {
+      clipped: h.scrollWidth > h.clientWidth || h.scrollHeight > h.clientHeight,
+      inside: box.left >= 0 && box.right <= window.innerWidth,
+    };
+  });
+  expect(fits).toEqual({ clipped: false, inside: true });
+  await page.goto('/app/home');
+  await expect(page.getByRole('region', { name: 'Featured voices' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
