@@ -61,14 +61,16 @@ describe.runIf(process.env.TEST_DB === 'postgres')(
           ...(port && { PORT: String(port) }),
         };
       };
-      processes.push(
-        ...(await Promise.all([
-          startNodeProcess('api.ts', env(portA), 'Vocalis is listening'),
-          startNodeProcess('api.ts', env(portB), 'Vocalis is listening'),
-          startNodeProcess('worker.ts', env(), 'worker started'),
-          startNodeProcess('worker.ts', env(), 'worker started'),
-        ])),
-      );
+      const started = await Promise.allSettled([
+        startNodeProcess('api.ts', env(portA), 'Vocalis is listening'),
+        startNodeProcess('api.ts', env(portB), 'Vocalis is listening'),
+        startNodeProcess('worker.ts', env(), 'worker started'),
+        startNodeProcess('worker.ts', env(), 'worker started'),
+      ]);
+      // Keep what did start, so afterAll stops it even when another one failed.
+      for (const s of started) if (s.status === 'fulfilled') processes.push(s.value);
+      const failed = started.find((s) => s.status === 'rejected');
+      if (failed) throw failed.reason;
       a = `http://127.0.0.1:${portA}`;
       b = `http://127.0.0.1:${portB}`;
     }, 180_000);
