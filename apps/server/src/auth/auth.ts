@@ -20,6 +20,7 @@ import { socialSecondFactor } from './social-second-factor';
 import { isSessionIdleExpired } from '@vocalis/domain/session-inactivity';
 import { deleteSession, inactivityTimeoutOf } from './session-activity.repo';
 import { sessionTokenOptions } from './session-tokens';
+import { hashSessionTokens } from './session-token-hash';
 import { socialProviderConfigs } from './social-providers';
 
 export type Auth = ReturnType<typeof createAuth>;
@@ -66,7 +67,11 @@ export function createAuth(db: AppDb, config: Config, deps: AuthDeps) {
     basePath: '/api/auth',
     secret: config.authSecret,
     trustedOrigins: [config.publicUrl, ...config.corsOrigins],
-    database: drizzleAdapter(db, { provider: 'pg', usePlural: true, schema }),
+    // sessions.token keeps only a SHA-256 of each session token (decision 033).
+    database: hashSessionTokens(drizzleAdapter(db, { provider: 'pg', usePlural: true, schema })),
+    // Listing sessions would hand out stored hashes, which open nothing and revoke nothing; the app has no
+    // sessions page. Sign-out, revoke-session (by token) and revoke-sessions work as before.
+    disabledPaths: ['/list-sessions', '/revoke-other-sessions'],
     emailAndPassword: {
       enabled: true,
       minPasswordLength: 8,

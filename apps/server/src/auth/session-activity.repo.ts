@@ -20,11 +20,6 @@ export async function inactivityTimeoutOf(db: AppDb, userId: string): Promise<nu
   return row?.timeout ?? null;
 }
 
-/** Records activity on a session: its updated_at is the last time it was used. */
-export async function recordSessionActivity(db: AppDb, sessionId: string, at: Date): Promise<void> {
-  await db.update(sessions).set({ updatedAt: at }).where(eq(sessions.id, sessionId));
-}
-
 /** Ends a session (its token stops working everywhere). */
 export async function deleteSession(db: AppDb, sessionId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, sessionId));

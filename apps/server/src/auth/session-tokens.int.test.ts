@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jwks } from '../db/schema/jwks';
+import { storedSessionToken } from './session-token-hash';
 import { sessions, users } from '../db/schema/auth';
 import { workspaceMembers, workspaces } from '../db/schema/workspaces';
 import { createTestUser, startTestApp, type TestApp, type TestUser } from '../testing/test-app';
@@ -33,7 +34,10 @@ describe(`session bearer tokens on ${process.env.TEST_DB}`, () => {
       .map((c) => c.split(';')[0])
       .join('; ');
     const { token } = (await res.json()) as { token: string };
-    const [row] = await app.database.db.select().from(sessions).where(eq(sessions.token, token));
+    const [row] = await app.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.token, storedSessionToken(token)));
     return { cookie, sessionToken: token, sessionId: row!.id };
   }
 

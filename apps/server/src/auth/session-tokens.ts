@@ -3,8 +3,9 @@ import type { JwtOptions } from 'better-auth/plugins/jwt';
 import { decodeProtectedHeader, importJWK, jwtVerify, type CryptoKey, type JWTPayload } from 'jose';
 import { isSessionIdleExpired } from '@vocalis/domain/session-inactivity';
 import type { AppDb } from '../db/client';
-import { admitSessionActivity } from './session-inactivity';
 import { deleteSession, inactivityTimeoutOf } from './session-activity.repo';
+import { sessionByClaims } from './session-principal';
+import type { CallerWorkspace } from './session-principal.repo';
 import * as repo from './session-tokens.repo';
 
 /**
@@ -109,25 +110,25 @@ export async function verifySessionToken(
 
 /**
  * The caller of a session bearer token: a valid token whose session still exists, has not expired and has
- * not idled past its workspace's timeout (sign-out or revocation stops the token at once). The workspace is
- * the token's while the user is still a member of it, else left to the user's data.
+ * not idled past its workspace's timeout (sign-out or revocation stops the token at once), read in one
+ * statement with the user's current workspace. The workspace id is the token's while the user is still a
+ * member of it, else left to the user's data.
  */
 export async function authenticateSessionToken(
   db: AppDb,
   publicUrl: string,
   token: string,
   now: Date = new Date(),
-): Promise<{ userId: string; sessionId: string; workspaceId: string | null } | null> {
+): Promise<{
+  userId: string;
+  sessionId: string;
+  workspaceId: string | null;
+  workspace: CallerWorkspace | null;
+} | null> {
   const claims = await verifySessionToken(db, publicUrl, token, now);
   if (!claims) return null;
-  const session = await repo.findSession(db, claims.sessionId);
-  if (!session || session.userId !== claims.userId || session.expiresAt.getTime() <= now.getTime())
-    return null;
-  const inactivityTimeout = await inactivityTimeoutOf(db, claims.userId);
-  if (!(await admitSessionActivity(db, { ...session, inactivityTimeout }, now))) return null;
-  const workspaceId =
-    claims.workspaceId && (await repo.isWorkspaceMember(db, claims.userId, claims.workspaceId))
-      ? claims.workspaceId
-      : null;
-  return { userId: claims.userId, sessionId: session.id, workspaceId };
+  const session = await sessionByClaims(db, claims, now);
+  if (!session) return null;
+  const workspaceId = claims.workspaceId && session.claimedMember ? claims.workspaceId : null;
+  return { userId: claims.userId, sessionId: session.id, workspaceId, workspace: session.workspace };
 }

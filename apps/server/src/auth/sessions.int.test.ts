@@ -5,6 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storedSessionToken } from './session-token-hash';
 import { sessions } from '../db/schema/auth';
 import { workspaces } from '../db/schema/workspaces';
 import { createTestUser, startTestApp, type TestApp, type TestUser } from '../testing/test-app';
@@ -44,12 +45,17 @@ describe(`sessions on ${process.env.TEST_DB}`, () => {
       body: JSON.stringify({ text: 'Hello.' }),
     });
   const sessionRow = async (token: string) =>
-    (await app.database.db.select().from(sessions).where(eq(sessions.token, token)))[0];
+    (
+      await app.database.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.token, storedSessionToken(token)))
+    )[0];
   const idleFor = (token: string, seconds: number) =>
     app.database.db
       .update(sessions)
       .set({ updatedAt: new Date(Date.now() - seconds * 1000) })
-      .where(eq(sessions.token, token));
+      .where(eq(sessions.token, storedSessionToken(token)));
   const setTimeoutOf = (user: TestUser, seconds: number | null) =>
     app.database.db
       .update(workspaces)
@@ -92,7 +98,7 @@ describe(`sessions on ${process.env.TEST_DB}`, () => {
     await app.database.db
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(sessions.token, s.token));
+      .where(eq(sessions.token, storedSessionToken(s.token)));
     expect((await getUser({ cookie: s.cookie })).status).toBe(401);
     expect((await speak({ authorization: `Bearer ${s.bearer}` })).status).toBe(401);
   });

@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { fromNodeHeaders } from 'better-auth/node';
 import { resolveRedirectTarget } from '@vocalis/domain/redirect-target';
 import type { Auth } from '../auth/auth';
 import { authRequestHeaders, toErrorShape } from '../auth/auth-proxy';
-import { admitSessionActivity } from '../auth/session-inactivity';
+import { isDontRemember, presentedSessionToken, type SessionCookieNames } from '../auth/session-credentials';
+import { sessionByToken, type SessionLifetimes } from '../auth/session-principal';
+import type { CallerWorkspace } from '../auth/session-principal.repo';
 import { authenticateSessionToken, bearerJwtOf } from '../auth/session-tokens';
 import type { AppDb } from '../db/client';
 import { unauthorized } from '../errors';
@@ -12,7 +13,9 @@ import { authenticateApiKey } from '../features/api-keys/api-keys.service';
 /**
  * The caller; for an xi-api-key also the key's id and scopes (null = all), read by permission and
  * character-limit checks; for a session bearer token (a JWT) also the workspace id from its claims, which
- * wins over the user's stored current workspace (accounts.md §3).
+ * wins over the user's stored current workspace (accounts.md §3). `workspace` is the user's current
+ * workspace as read with the credentials, in the same statement: services take it from here instead of
+ * looking it up again (decision 033).
  */
 export type Principal = {
   userId: string;
@@ -20,6 +23,7 @@ export type Principal = {
   keyId?: string;
   permissions?: readonly string[] | null;
   workspaceId?: string;
+  workspace?: CallerWorkspace | null;
 };
 
 declare module 'fastify' {
@@ -32,10 +36,31 @@ declare module 'fastify' {
   }
 }
 
+type SessionSettings = { names: SessionCookieNames; secret: string; lifetimes: SessionLifetimes };
+const sessionSettings = new WeakMap<Auth, Promise<SessionSettings>>();
+
+/** better-auth's cookie names, secret and session lifetimes, read once per auth instance. */
+function settingsOf(auth: Auth): Promise<SessionSettings> {
+  let found = sessionSettings.get(auth);
+  if (!found) {
+    found = auth.$context.then((ctx) => ({
+      names: {
+        sessionToken: ctx.authCookies.sessionToken.name,
+        dontRemember: ctx.authCookies.dontRememberToken.name,
+      },
+      secret: ctx.secret,
+      lifetimes: { expiresIn: ctx.sessionConfig.expiresIn, updateAge: ctx.sessionConfig.updateAge },
+    }));
+    sessionSettings.set(auth, found);
+  }
+  return found;
+}
+
 /**
  * Resolves the caller from xi-api-key (or an API key as bearer token), a session bearer token (JWT from
- * /api/auth/token), a session cookie or better-auth's opaque bearer session token. A JWT, when sent, decides
- * alone: a bad or expired one is refused even if a session cookie came with it.
+ * /api/auth/token), a session cookie or better-auth's opaque bearer session token: one statement each, which
+ * also reads the user's current workspace. A JWT, when sent, decides alone: a bad or expired one is refused
+ * even if a session cookie came with it.
  */
 export async function resolvePrincipal(
   auth: Auth,
@@ -48,7 +73,13 @@ export async function resolvePrincipal(
   if (typeof apiKey === 'string' && apiKey) {
     const found = await authenticateApiKey(db, apiKey);
     return found
-      ? { userId: found.userId, via: 'api_key', keyId: found.keyId, permissions: found.permissions }
+      ? {
+          userId: found.userId,
+          via: 'api_key',
+          keyId: found.keyId,
+          permissions: found.permissions,
+          workspace: found.workspace,
+        }
       : null;
   }
   const jwt = bearerJwtOf(headers.authorization);
@@ -57,15 +88,22 @@ export async function resolvePrincipal(
     if (typeof publicUrl !== 'string') return null;
     const found = await authenticateSessionToken(db, publicUrl, jwt);
     return found
-      ? { userId: found.userId, via: 'session', ...(found.workspaceId && { workspaceId: found.workspaceId }) }
+      ? {
+          userId: found.userId,
+          via: 'session',
+          workspace: found.workspace,
+          ...(found.workspaceId && { workspaceId: found.workspaceId }),
+        }
       : null;
   }
   if (!headers.cookie && !headers.authorization) return null;
-  const session = await auth.api.getSession({ headers: fromNodeHeaders(headers) });
-  if (!session) return null;
-  // The workspace's inactivity timeout ends idle sessions (accounts.md §4).
-  if (!(await admitSessionActivity(db, session.session))) return null;
-  return { userId: session.user.id, via: 'session' };
+  const settings = await settingsOf(auth);
+  const token = presentedSessionToken(headers, settings.names, settings.secret);
+  if (!token) return null;
+  // better-auth extends a session's expiry once a day of use, unless the sign-in asked not to be remembered.
+  const extend = isDontRemember(headers.cookie, settings.names, settings.secret) ? null : settings.lifetimes;
+  const session = await sessionByToken(db, token, extend);
+  return session ? { userId: session.userId, via: 'session', workspace: session.workspace } : null;
 }
 
 /** Mounts better-auth at /api/auth and checks credentials once for every /v1 and /v2 route. */
@@ -155,4 +193,15 @@ export function requirePrincipal(request: FastifyRequest): Principal {
 export function requireUser(request: FastifyRequest): string {
   if (!request.principal) throw unauthorized();
   return request.principal.userId;
+}
+
+/**
+ * The caller's current workspace: the one the auth hook read with the credentials when the request has it,
+ * else `lookup`'s (callers outside a request, or a user without a workspace, whose lookup answers the 404).
+ */
+export async function callerWorkspace(
+  caller: { userId: string; workspace?: { id: string; tier: string } | null },
+  lookup: { workspaceOf(userId: string): Promise<{ id: string }> },
+): Promise<{ id: string }> {
+  return caller.workspace ?? lookup.workspaceOf(caller.userId);
 }

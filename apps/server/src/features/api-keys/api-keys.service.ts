@@ -6,6 +6,7 @@ import type {
   EditApiKeyBody,
   ListApiKeysResponse,
 } from '@vocalis/contracts/api-keys';
+import { apiKeyCallerByHash, type CallerWorkspace } from '../../auth/session-principal.repo';
 import type { AppDb } from '../../db/client';
 import { AppError, notFound } from '../../errors';
 import { newId } from '../../lib/ids';
@@ -59,19 +60,36 @@ export async function createApiKey(db: AppDb, userId: string, name: string | New
   return { id: row!.id, key, preview: row!.keyPreview };
 }
 
-export type ApiKeyPrincipal = { userId: string; keyId: string; permissions: readonly string[] | null };
+export type ApiKeyPrincipal = {
+  userId: string;
+  keyId: string;
+  permissions: readonly string[] | null;
+  /** The owner's current workspace, read in the same statement (null without one). */
+  workspace: CallerWorkspace | null;
+};
 
-/** Resolves an xi-api-key to its owner and scopes, recording when it was last used; null for unknown, deleted or disabled keys. */
+// Keys whose last-used time this process is writing now: concurrent requests of one key write once.
+const touching = new Set<string>();
+
+/**
+ * Resolves an xi-api-key to its owner, scopes and the owner's current workspace in one statement, recording
+ * when it was last used; null for unknown, deleted or disabled keys.
+ */
 export async function authenticateApiKey(db: AppDb, key: string): Promise<ApiKeyPrincipal | null> {
   if (!/^sk_[0-9a-f]{48}$/.test(key)) return null;
-  const row = await repo.findApiKeyByHash(db, hashKey(key));
+  const row = await apiKeyCallerByHash(db, hashKey(key));
   if (!row || row.disabled || (row.ownerState !== null && row.ownerState !== 'active')) return null;
   // Last-used is informational (minute precision): never fail or delay the request for it, and do not
   // turn every authenticated read into a write.
-  if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > LAST_USED_PRECISION_MS) {
-    void repo.touchApiKey(db, row.id).catch(() => undefined);
+  const stale = !row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > LAST_USED_PRECISION_MS;
+  if (stale && !touching.has(row.keyId)) {
+    touching.add(row.keyId);
+    void repo
+      .touchApiKey(db, row.keyId)
+      .catch(() => undefined)
+      .finally(() => touching.delete(row.keyId));
   }
-  return { userId: row.userId, keyId: row.id, permissions: row.permissions };
+  return { userId: row.userId, keyId: row.keyId, permissions: row.permissions, workspace: row.workspace };
 }
 
 /** The caller fields the character helpers read (a request's principal fits). */

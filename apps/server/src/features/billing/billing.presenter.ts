@@ -11,8 +11,9 @@ import {
 import { isPaidTier, tierRank } from '@vocalis/domain/billing/tiers';
 import { monthlyCharacterLimit } from '@vocalis/domain/plan-limits';
 import { couponDiscountCents, periodPriceCents } from '../../billing/prices';
-import type { SubscriptionRow, usageRow } from './billing.repo';
+import type { SubscriptionRow } from './billing.repo';
 import type { InvoiceRow } from './invoices.repo';
+import type { UsageSnapshot } from './subscription-snapshot.repo';
 
 const unix = (d: Date) => Math.floor(d.getTime() / 1000);
 
@@ -91,7 +92,7 @@ function nextInvoice(tier: string, sub: SubscriptionRow): InvoiceResponse | null
 export function presentSubscription(input: {
   workspace: { id: string; tier: string; maxSeats: number };
   sub: SubscriptionRow;
-  usage: Awaited<ReturnType<typeof usageRow>>;
+  usage: UsageSnapshot | null | undefined;
   open: InvoiceRow[];
   extension: { allowed: boolean; max: number | null };
   now: Date;

@@ -30,7 +30,7 @@ export const billingRoutes =
     app.get(
       P.subscription,
       { schema: { tags, summary: 'The workspace subscription', response: { 200: extendedSubscription } } },
-      (request) => service.subscription(reader(request)),
+      (request) => service.subscription(reader(request), request.principal?.workspace),
     );
     app.get(
       P.billingInfo,

@@ -20,6 +20,7 @@ import { presentInvoice, presentSubscription } from './billing.presenter';
 import * as repo from './billing.repo';
 import * as requestsRepo from './billing-requests.repo';
 import * as invoicesRepo from './invoices.repo';
+import * as snapshots from './subscription-snapshot.repo';
 import { CheckoutService } from './checkout.service';
 import { PlanChangeService } from './plan-changes.service';
 import { promocodeValidity } from './promo-codes';
@@ -79,22 +80,30 @@ export class BillingService {
     return serializeBilling(this.db, workspaces[0]!, () => this.handle(events));
   }
 
-  /** GET /v1/user/subscription for the user's current workspace. */
-  async subscription(userId: string): Promise<ExtendedSubscription> {
-    const ws = await repo.memberWorkspace(this.db, userId);
+  /**
+   * GET /v1/user/subscription for the user's current workspace; `current` is that workspace when the
+   * request already read it with the credentials (plugins/auth).
+   */
+  async subscription(userId: string, current?: { id: string } | null): Promise<ExtendedSubscription> {
+    const ws = current ?? (await repo.memberWorkspace(this.db, userId));
     if (!ws) throw noWorkspace();
     return this.subscriptionOf(ws.id);
   }
 
+  /**
+   * One read without locks (decision 033); only a workspace's first read writes, to create its billing
+   * and quota rows.
+   */
   async subscriptionOf(workspaceId: string): Promise<ExtendedSubscription> {
-    const billing = await repo.workspaceBilling(this.db, workspaceId);
-    if (!billing) throw noWorkspace();
-    const [usage, open, extension] = await Promise.all([
-      ensureUsage(this.db, workspaceId, monthlyCharacterLimit(billing.workspace.tier)),
-      invoicesRepo.openInvoices(this.db, workspaceId),
-      repo.extensionSettings(this.db, billing.workspace.ownerId),
-    ]);
-    return presentSubscription({ ...billing, usage, open, extension, now: this.clock.now() });
+    let snap = await snapshots.subscriptionSnapshot(this.db, workspaceId);
+    if (!snap) throw noWorkspace();
+    if (!snap.sub || !snap.usage) {
+      if (!snap.sub) await snapshots.ensureSubscriptionRow(this.db, workspaceId);
+      if (!snap.usage) await ensureUsage(this.db, workspaceId, monthlyCharacterLimit(snap.workspace.tier));
+      snap = await snapshots.subscriptionSnapshot(this.db, workspaceId);
+      if (!snap?.sub) throw noWorkspace();
+    }
+    return presentSubscription({ ...snap, sub: snap.sub, now: this.clock.now() });
   }
 
   /** billing.md §3 "Billing info response". */

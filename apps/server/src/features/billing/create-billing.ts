@@ -32,12 +32,18 @@ export function createBilling(deps: { db: AppDb; config: Config; bus: EventBus; 
 }
 
 /**
- * What GET /v1/user's subscription is built from: the usage service's counts (which also apply a due
- * monthly reset) and the billing subscription, so it agrees with GET /v1/user/subscription.
+ * What GET /v1/user's subscription is built from: billing's subscription, read in one statement with the
+ * quota as of now (a due monthly reset applied without a write, decision 033), so it agrees with GET
+ * /v1/user/subscription. The usage service stays in the signature for the callers that build this.
  */
-export const subscriptionSource = (usage: UsageService, billing: Billing) => ({
-  async usage(workspaceId: string, tier: string) {
-    const counts = await usage.usage(workspaceId, tier);
-    return { ...counts, subscription: await billing.service.subscriptionOf(workspaceId) };
+export const subscriptionSource = (_usage: UsageService, billing: Billing) => ({
+  async usage(workspaceId: string) {
+    const subscription = await billing.service.subscriptionOf(workspaceId);
+    return {
+      character_count: subscription.character_count,
+      character_limit: subscription.character_limit,
+      next_character_count_reset_unix: subscription.next_character_count_reset_unix ?? 0,
+      subscription,
+    };
   },
 });

@@ -25,6 +25,7 @@ import { zipStore } from '../../lib/zip';
 import type { FileStorage, StoredFile } from '../../storage/file-storage';
 import { hasPermission, type KeyCaller } from '../api-keys/api-keys.policy';
 import { missingPermission } from '../api-keys/api-keys.service';
+import { callerWorkspace } from '../../plugins/auth';
 import type { UsageService } from '../usage/usage.service';
 import { dateUnix, presentHistoryItem } from './history.presenter';
 import * as repo from './history.repo';
@@ -116,7 +117,7 @@ export class HistoryService {
   /** The policy check every method starts with: the scope, then the caller's current workspace. */
   private async workspace(caller: KeyCaller, scope: string): Promise<string> {
     if (!hasPermission(caller, scope)) throw missingPermission(scope);
-    return (await this.usage.workspaceOf(caller.userId)).id;
+    return (await callerWorkspace(caller, this.usage)).id;
   }
 
   private async item(workspaceId: string, id: string): Promise<repo.HistoryRow> {

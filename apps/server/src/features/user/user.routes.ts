@@ -23,7 +23,8 @@ export const userRoutes =
       '/v1/user',
       { schema: { tags, summary: 'The signed-in user', response: { 200: user } } },
       // A session bearer token names the workspace in its claims; otherwise the user's current one (§3).
-      (request) => users.get(requireUser(request), request.principal?.workspaceId),
+      (request) =>
+        users.get(requireUser(request), request.principal?.workspaceId, request.principal?.workspace),
     );
 
     app.post(

@@ -10,6 +10,7 @@ import type { WorkspaceUsage } from '../usage/usage.service';
 import { firstNameFromAccountName } from './first-name';
 import { readOptOutKey } from './opt-out-key';
 import { presentUser } from './user.presenter';
+import { accountOf, type UserAccount } from './user-account.repo';
 import * as repo from './user.repo';
 
 /** Why a user may not sign in, as the better-auth error code and the spec's text (a ban adds its appeal link). */
@@ -79,8 +80,25 @@ export class UserService {
     if (state !== 'active') await repo.deleteSessions(this.db, userId);
   }
 
-  /** GET /v1/user; the workspace is the token's claim when the user is a member of it, else the profile's. */
-  async get(userId: string, claimedWorkspaceId?: string): Promise<User> {
+  /**
+   * GET /v1/user; the workspace is the token's claim when the user is a member of it, else the profile's.
+   * `current` is the current workspace the request already read with the credentials (plugins/auth): then
+   * the user is read in one statement; otherwise (or when that does not fit) the step-by-step reads below.
+   */
+  async get(userId: string, claimedWorkspaceId?: string, current?: { id: string } | null): Promise<User> {
+    const workspaceId = claimedWorkspaceId ?? current?.id;
+    const account = workspaceId ? await accountOf(this.db, userId, workspaceId) : undefined;
+    if (
+      account?.profile &&
+      account.membership &&
+      (claimedWorkspaceId || account.profile.workspaceId === workspaceId)
+    ) {
+      return this.present({ ...account, profile: account.profile, membership: account.membership });
+    }
+    return this.getStepByStep(userId, claimedWorkspaceId);
+  }
+
+  private async getStepByStep(userId: string, claimedWorkspaceId?: string): Promise<User> {
     const { user, profile } = await this.profileOf(userId);
     let membership = claimedWorkspaceId
       ? await repo.findMembership(this.db, userId, claimedWorkspaceId)
@@ -95,23 +113,31 @@ export class UserService {
       if (!membership) throw notFound('The user has no workspace.', 'workspace_not_found');
       await repo.updateProfile(this.db, userId, { workspaceId: first });
     }
-    const [apiKeyPreview, totpEnrolledAt, usage] = await Promise.all([
+    const [apiKeyPreview, totpEnrolledAt, smsEnrolledAt] = await Promise.all([
       repo.latestApiKeyPreview(this.db, userId),
       repo.totpEnrolledAt(this.db, userId),
-      this.usage?.usage(membership.workspace.id, membership.workspace.subscriptionTier),
+      repo.smsEnrolledAt(this.db, userId),
     ]);
+    return this.present({ user, profile, membership, apiKeyPreview, totpEnrolledAt, smsEnrolledAt });
+  }
+
+  private async present(
+    account: UserAccount & { profile: repo.ProfileRow; membership: NonNullable<UserAccount['membership']> },
+  ): Promise<User> {
+    const { user, profile, membership } = account;
+    const usage = await this.usage?.usage(membership.workspace.id, membership.workspace.subscriptionTier);
     const presented = presentUser({
       user,
       profile,
       member: membership.member,
-      apiKeyPreview,
-      totpEnrolledAt,
+      apiKeyPreview: account.apiKeyPreview,
+      totpEnrolledAt: account.totpEnrolledAt,
       usage,
     });
     // Staff accounts (a verified address at a configured company domain) are internal (accounts.md §6).
     const staff = isStaffEmail(user.email, user.emailVerified, this.config.staffEmailDomains);
     // The phone (SMS) second factor (features/two-factor).
-    const smsAt = await repo.smsEnrolledAt(this.db, userId);
+    const smsAt = account.smsEnrolledAt;
     return {
       ...presented,
       ...(staff && { is_internal: true }),

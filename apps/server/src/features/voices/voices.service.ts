@@ -13,6 +13,7 @@ import { missingPermission } from '../api-keys/api-keys.service';
 import type { CatalogueVoice } from './voice-builders';
 import { OPENAI_VOICE_MAP } from './voice-catalogue';
 import type { PreviewFile, VoicePreviews } from './voice-previews';
+import { callerWorkspace } from '../../plugins/auth';
 import * as settingsRepo from './voice-settings.repo';
 import { presentVoice } from './voices.presenter';
 
@@ -104,7 +105,7 @@ export class VoicesService {
   async editSettings(caller: KeyCaller, voiceId: string, input: VoiceSettingsInput): Promise<void> {
     if (!hasPermission(caller, VOICES_WRITE)) throw missingPermission(VOICES_WRITE);
     const voice = this.profile(voiceId);
-    const workspaceId = (await this.workspaces.workspaceOf(caller.userId)).id;
+    const workspaceId = (await callerWorkspace(caller, this.workspaces)).id;
     const changed = Object.fromEntries(
       Object.entries(input).filter(([, value]) => value !== null && value !== undefined),
     ) as Partial<StoredVoiceSettings>;
@@ -124,12 +125,12 @@ export class VoicesService {
   }
 
   private async stored(caller: KeyCaller, voiceId: string): Promise<StoredVoiceSettings | undefined> {
-    const workspaceId = (await this.workspaces.workspaceOf(caller.userId)).id;
+    const workspaceId = (await callerWorkspace(caller, this.workspaces)).id;
     return settingsRepo.findVoiceSettings(this.db, workspaceId, voiceId);
   }
 
   private async storedAll(caller: KeyCaller): Promise<Map<string, StoredVoiceSettings>> {
-    const workspaceId = (await this.workspaces.workspaceOf(caller.userId)).id;
+    const workspaceId = (await callerWorkspace(caller, this.workspaces)).id;
     return settingsRepo.listVoiceSettings(this.db, workspaceId);
   }
 
