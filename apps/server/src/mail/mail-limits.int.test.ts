@@ -1,6 +1,6 @@
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../db/schema/auth';
+import { sessions, users } from '../db/schema/auth';
 import { mailMessages } from '../db/schema/mail';
 import { createTestUser, startTestApp, type TestApp, type TestUser } from '../testing/test-app';
 import { MailLimitError } from './mail-limits';
@@ -126,6 +126,28 @@ describe(`one mail limit per address and per IP on ${process.env.TEST_DB}`, () =
     for (let i = 0; i < 5; i++) await app.mailer.send({ to, subject: 'Hello', text: 'x' });
     await expect(app.mailer.send({ to, subject: 'Hello', text: 'x' })).rejects.toBeInstanceOf(MailLimitError);
     expect(await mailsTo(to)).toBe(5);
+  });
+
+  it('a sensitive-action code reaches its signed-in owner even when the address budget is spent', async () => {
+    const user = await createTestUser(app);
+    let refused = false;
+    for (let i = 0; i < 6 && !refused; i++)
+      refused = (await post('/api/auth/request-password-reset', { email: user.email })).status === 429;
+    expect(refused).toBe(true);
+    // A session signed in an hour ago must confirm by email before deleting the account.
+    await app.database.db
+      .update(sessions)
+      .set({ createdAt: new Date(Date.now() - 60 * 60 * 1000) })
+      .where(eq(sessions.userId, user.id));
+    const res = await app.request('/v1/user/delete', {
+      method: 'DELETE',
+      headers: { cookie: user.cookie, origin: app.config.publicUrl, 'x-forwarded-for': freshIp() },
+    });
+    expect(res.status).toBe(403);
+    expect(((await res.json()) as { detail: { status: string } }).detail.status).toBe(
+      'email_access_verification_required',
+    );
+    expect(await mailsTo(user.email, 'Confirm it is you')).toBe(1);
   });
 
   it('the revert link of an email change reaches the old address even when its budget is spent', async () => {

@@ -19,10 +19,12 @@ export function extractLinks(text: string): string[] {
 
 export type SendOptions = {
   /**
-   * A notice of something already done (the email-change revert link): counted like any mail but never
-   * refused, so nobody can silence it by spending the address's budget first.
+   * Counted like any mail but never refused (decision 030): a notice of something already done (the
+   * email-change revert link), or a code the signed-in owner asked for at their own address under a
+   * per-user limit of its own (sensitive actions). Nobody else can silence these by spending the
+   * address's budget first.
    */
-  notice?: boolean;
+  countOnly?: boolean;
 };
 
 /**
@@ -42,12 +44,12 @@ export class Mailer {
   }
 
   /** Takes this message out of the budgets, unless the request already reserved its address. */
-  private async admit(to: string, notice: boolean): Promise<void> {
+  private async admit(to: string, countOnly: boolean): Promise<void> {
     const context = currentMailContext();
     const address = normalizeAddress(to);
     if (context?.reserved.delete(address)) return;
     const ip = context?.ip ?? null;
-    if (notice) return this.limits.count(address, ip);
+    if (countOnly) return this.limits.count(address, ip);
     if (!(await this.limits.take(address, ip))) {
       this.log.warn({ to: address, ip }, 'mail refused: over the mail limit');
       throw new MailLimitError();
@@ -55,7 +57,7 @@ export class Mailer {
   }
 
   async send(mail: MailInput, options: SendOptions = {}): Promise<{ id: string }> {
-    await this.admit(mail.to, options.notice ?? false);
+    await this.admit(mail.to, options.countOnly ?? false);
     const id = newId();
     const links = extractLinks(mail.text);
     await this.db.transaction(async (tx) => {

@@ -158,7 +158,7 @@ export class EmailChangeService {
           ].join('\n'),
         },
         // Counted but never refused: spending the old address's mail budget must not silence it (decision 030).
-        { notice: true },
+        { countOnly: true },
       );
     }
     return { status: 'ok', email: result.newEmail, message: EMAIL_CHANGE_MESSAGES.updated };

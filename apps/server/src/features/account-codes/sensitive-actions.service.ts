@@ -74,24 +74,28 @@ export class SensitiveActionService {
       payload: '',
       ttlMs: SENSITIVE_ACTION_CODE_TTL_MS,
     });
-    await this.mailer.send({
-      to: user.email,
-      subject: 'Confirm it is you on Vocalis',
-      text: [
-        'Hello,',
-        '',
-        'Someone signed in to your Vocalis account asked to do something that needs extra confirmation,',
-        'such as deleting the account, changing its email address or removing a second factor.',
-        '',
-        'If it was you, follow this link, then try the action again:',
-        '',
-        this.link(code),
-        '',
-        "If it wasn't you, don't follow the link, and change your password.",
-        '',
-        'The link works for 30 minutes and only once.',
-      ].join('\n'),
-    });
+    await this.mailer.send(
+      {
+        to: user.email,
+        subject: 'Confirm it is you on Vocalis',
+        text: [
+          'Hello,',
+          '',
+          'Someone signed in to your Vocalis account asked to do something that needs extra confirmation,',
+          'such as deleting the account, changing its email address or removing a second factor.',
+          '',
+          'If it was you, follow this link, then try the action again:',
+          '',
+          this.link(code),
+          '',
+          "If it wasn't you, don't follow the link, and change your password.",
+          '',
+          'The link works for 30 minutes and only once.',
+        ].join('\n'),
+      },
+      // The owner's own address, under the per-user limit above: counted, never refused (decision 030).
+      { countOnly: true },
+    );
     return true;
   }
 
