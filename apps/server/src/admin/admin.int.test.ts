@@ -98,6 +98,14 @@ describe(`admin commands on ${process.env.TEST_DB}`, () => {
     });
     expect(stored!.keyHash).not.toContain(key.slice(3));
     expect(stored!.keyPreview).toBe(`sk_...${key.slice(-4)}`);
+    expect(
+      await admin('create-api-key', '--email', 'op@example.com', '--name', 'CI\u202Egnp.exe'),
+    ).toMatchObject({
+      exitCode: 64,
+      stderr: [
+        'Error: --name Names cannot contain invisible, control or text-direction characters (found U+202E).',
+      ],
+    });
   });
 
   it('sends a notification to a user', async () => {

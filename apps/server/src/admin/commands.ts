@@ -16,6 +16,7 @@ import { memberWorkspace } from '../features/billing/billing.repo';
 import { upsertCoupon } from '../features/billing/coupons.repo';
 import { EventBus } from '../live/event-bus';
 import { setInactivityTimeout } from '../auth/session-activity.repo';
+import { visibleName } from '@vocalis/contracts/visible-name';
 
 export type AdminContext = {
   config: Config;
@@ -131,7 +132,9 @@ const handlers: Record<string, Handler> = {
   async 'create-api-key'(ctx, args, out) {
     const v = flags(args, ['email', 'name']);
     const user = await userByEmail(ctx, need(v.email, 'email', email));
-    const key = await createApiKey(ctx.database.db, user.id, v.name ?? 'Admin CLI');
+    // The same name rule as the API (no bidi overrides or invisible characters).
+    const name = v.name === undefined ? 'Admin CLI' : need(v.name, 'name', visibleName(100)).trim();
+    const key = await createApiKey(ctx.database.db, user.id, name);
     out(`Created API key ${key.preview} for ${user.email}; it is shown once:`);
     out(key.key);
   },
