@@ -58,7 +58,11 @@ describe(`hashed session tokens on ${process.env.TEST_DB}`, () => {
 
   it('a stored hash presented as a token opens nothing, even signed with the secret', async () => {
     const stored = storedSessionToken(await signIn());
-    for (const headers of [{ cookie: cookieOf(stored) }, { authorization: `Bearer ${stored}` }]) {
+    const ways: Record<string, string>[] = [
+      { cookie: cookieOf(stored) },
+      { authorization: `Bearer ${stored}` },
+    ];
+    for (const headers of ways) {
       expect((await me(headers)).status).toBe(401);
       expect(await getSession(headers)).toBeNull();
     }
