@@ -1,3 +1,4 @@
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3Server, type TestS3Server } from '../testing/s3-server';
 import { fileStorageContract } from './file-storage.contract';
@@ -59,5 +60,31 @@ describe('S3-compatible bucket: the start-up check', () => {
     );
     const wrong = storageAt(server.storageUrl.replace('S3RVER:S3RVER', 'S3RVER:not-the-secret'));
     await expect(wrong.check()).rejects.toThrow(/bucket "vocalis-test" .* is not usable: access denied/);
+  });
+});
+
+describe('S3-compatible bucket: a store that stops answering', () => {
+  it('fails the request instead of holding it open', async () => {
+    // Accepts connections and never answers, like a hung proxy in front of the store.
+    const sockets = new Set<Socket>();
+    const silent = createServer((socket) => void sockets.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as AddressInfo;
+    const hung = new S3FileStorage({
+      bucket: 'b',
+      prefix: '',
+      endpoint: `http://127.0.0.1:${port}`,
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'k', secretAccessKey: 's' },
+      timeouts: { connectMs: 500, responseMs: 300 },
+    });
+    try {
+      await expect(hung.get('a.txt')).rejects.toThrow(/requestTimeout/);
+    } finally {
+      hung.close();
+      for (const s of sockets) s.destroy();
+      silent.close();
+    }
   });
 });

@@ -21,6 +21,8 @@ export type S3StorageOptions = {
   forcePathStyle: boolean;
   /** Explicit keys; absent: the SDK's chain (AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY, profile, instance role). */
   credentials?: { accessKeyId: string; secretAccessKey: string };
+  /** How long to wait for a connection and for a response to start (default 5 s and 30 s). */
+  timeouts?: { connectMs: number; responseMs: number };
 };
 
 type S3Error = { name?: string; $metadata?: { httpStatusCode?: number } };
@@ -39,6 +41,14 @@ export class S3FileStorage implements FileStorage {
       endpoint: options.endpoint,
       forcePathStyle: options.forcePathStyle,
       credentials: options.credentials,
+      // A store that stops answering fails the request (the SDK retries twice) instead of holding it open:
+      // 5 s to connect, 30 s until the response starts. No idle limit once it streams: a paused player
+      // legitimately stops reading for minutes.
+      requestHandler: {
+        connectionTimeout: options.timeouts?.connectMs ?? 5_000,
+        requestTimeout: options.timeouts?.responseMs ?? 30_000,
+        throwOnRequestTimeout: true,
+      },
       // A bucket in another AWS region answers with a redirect; follow it instead of failing.
       followRegionRedirects: true,
       // The SDK's default CRC32 checksums on every put are refused by several S3-compatible servers
