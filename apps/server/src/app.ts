@@ -15,6 +15,8 @@ import { EventBus } from './live/event-bus';
 import { registerLiveRoutes } from './live/live.routes';
 import { registerAuth, resolvePrincipal } from './plugins/auth';
 import { registerErrorHandler, registerNotFound } from './plugins/error-handler';
+import { registerInputGuard } from './plugins/input-guard';
+import { transportErrorOptions } from './plugins/transport-errors';
 import { registerOpenApi } from './plugins/openapi';
 import { registerPermissions } from './plugins/permissions';
 import { registerWebApp } from './plugins/web-app';
@@ -42,6 +44,8 @@ export async function buildApp({ config, database, bus = new EventBus(), logger,
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     bodyLimit: 10 * 1024 * 1024,
+    // Parser and router failures (431, 414, bad URL) answer in the detail shape too.
+    ...transportErrorOptions,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -54,6 +58,8 @@ export async function buildApp({ config, database, bus = new EventBus(), logger,
   const { auth, users } = core;
 
   registerErrorHandler(app);
+  // NUL and other control characters in any parameter, query or body: 422 before any route sees them.
+  registerInputGuard(app);
   const web = await registerWebApp(app, config.webDistDir);
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -85,6 +91,7 @@ export async function buildApp({ config, database, bus = new EventBus(), logger,
   registerLiveRoutes(app, bus, {
     authenticate: (headers) => resolvePrincipal(auth, database.db, headers),
     workspaceIds: (userId) => users.workspaceIds(userId),
+    allowedOrigins: [config.publicUrl, ...config.corsOrigins],
   });
   // Every product area (features/features.ts), each one entry: its services, routes and jobs.
   const features = await registerFeatures(app, core, FEATURES);

@@ -65,6 +65,24 @@ describe('findForbiddenCharacters', () => {
     ]);
   });
 
+  it('walks the dictionaries query parsers make (no Object.prototype)', () => {
+    const bare = Object.assign(Object.create(null) as object, { q: 'a\u0000' });
+    function Empty() {}
+    Empty.prototype = Object.create(null) as object;
+    const fast = Object.assign(new (Empty as unknown as new () => object)(), { voice_id: 'b\u0001' });
+    expect(findForbiddenCharacters(bare).map((f) => f.path)).toEqual([['q']]);
+    expect(findForbiddenCharacters(fast).map((f) => f.path)).toEqual([['voice_id']]);
+  });
+
+  it('does not walk class instances (streams, maps), which may hold cycles', () => {
+    class Holder {
+      self = this;
+      text = 'a\u0000';
+    }
+    expect(findForbiddenCharacters(new Holder())).toEqual([]);
+    expect(findForbiddenCharacters(new Map([['k', '\u0000']]))).toEqual([]);
+  });
+
   it('finds nothing in clean values and skips buffers', () => {
     expect(findForbiddenCharacters({ a: ['x', { b: 'y' }], c: 2 })).toEqual([]);
     expect(findForbiddenCharacters(Buffer.from([0, 1, 2]))).toEqual([]);

@@ -1,5 +1,5 @@
 /**
- * Characters no string of the API may carry (decision 027). NUL is refused by PostgreSQL in text and jsonb
+ * Characters no string of the API may carry (decision 032). NUL is refused by PostgreSQL in text and jsonb
  * alike, so a stored string holding it fails late, as a 500 after work (and charges) already happened. The
  * other C0 controls have no meaning in text and hide in logs, mails and file names; tab, line feed, vertical
  * tab, form feed and carriage return stay allowed, since pasted text carries them. An unpaired UTF-16
@@ -30,10 +30,16 @@ export function findForbiddenCharacter(text: string): ForbiddenCharacter | null 
   };
 }
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' &&
-  v !== null &&
-  (Object.getPrototypeOf(v) === Object.prototype || Object.getPrototypeOf(v) === null);
+/**
+ * A record of parsed input: an object literal, or a dictionary without Object.prototype (parsers make
+ * their results `Object.create(null)` or an instance of such a prototype, as fast-querystring does).
+ * Class instances (buffers, streams) are not walked: they are not parsed text, and may hold cycles.
+ */
+function isRecord(v: unknown): v is Record<string, unknown> {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+  const proto = Object.getPrototypeOf(v) as object | null;
+  return proto === null || proto === Object.prototype || Object.getPrototypeOf(proto) === null;
+}
 
 /**
  * Every string (and object key) in a parsed JSON-like value that holds a forbidden character, up to `limit`
@@ -58,7 +64,7 @@ export function findForbiddenCharacters(value: unknown, limit = 20): ForbiddenFi
       if (hit) found.push({ ...hit, path: pathOf(entry), inKey: false });
     } else if (Array.isArray(current)) {
       for (let i = current.length - 1; i >= 0; i--) stack.push({ value: current[i], key: i, parent: entry });
-    } else if (isPlainObject(current)) {
+    } else if (isRecord(current)) {
       const keys = Object.keys(current);
       for (let i = keys.length - 1; i >= 0; i--)
         stack.push({ value: current[keys[i]!], key: keys[i]!, parent: entry });

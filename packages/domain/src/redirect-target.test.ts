@@ -56,7 +56,7 @@ describe('resolveRedirectTarget honours same-origin allowed targets', () => {
 });
 
 describe('resolveRedirectTarget falls back to the default target', () => {
-  it.each([
+  it.each<readonly [string, string | null | undefined]>([
     ['null', null],
     ['undefined', undefined],
     ['empty', ''],
