@@ -89,6 +89,64 @@ describe(`live updates on ${process.env.TEST_DB}`, () => {
   });
 });
 
+/** Opens /v1/live and reports the handshake's outcome: the HTTP refusal, or the first message once open. */
+function handshake(app: TestApp, headers: Record<string, string>) {
+  return new Promise<{ status: number; body: unknown }>((resolve, reject) => {
+    const ws = new WebSocket(`${app.url.replace('http', 'ws')}/v1/live`, { headers });
+    ws.once('unexpected-response', (_req, res) => {
+      let text = '';
+      res.on('data', (c: Buffer) => (text += c.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as unknown }));
+    });
+    ws.once('message', (d) => {
+      resolve({ status: 101, body: JSON.parse(d.toString()) as unknown });
+      ws.close();
+    });
+    ws.once('error', (err) => {
+      if (!/Unexpected server response/.test(err.message)) reject(err);
+    });
+  });
+}
+
+describe(`live socket origins on ${process.env.TEST_DB}`, () => {
+  let app: TestApp;
+  let alice: TestUser;
+  beforeAll(async () => {
+    app = await startTestApp({ env: { CORS_ORIGINS: 'https://studio.example.com' } });
+    alice = await createTestUser(app);
+  });
+  afterAll(() => app?.close());
+
+  it.each([
+    ['a foreign page', 'https://evil.example.com'],
+    ['a look-alike host', 'https://studio.example.com.evil.example.com'],
+    ['another scheme of an allowed origin', 'http://studio.example.com'],
+    ['an opaque origin', 'null'],
+  ])('refuses %s opening the socket with a session cookie, before the upgrade', async (_name, origin) => {
+    const res = await handshake(app, { cookie: alice.cookie, origin });
+    expect(res).toEqual({
+      status: 403,
+      body: {
+        detail: { status: 'origin_not_allowed', message: 'This origin may not open the live connection.' },
+      },
+    });
+  });
+
+  it('refuses a foreign Origin even when an API key is sent', async () => {
+    const res = await handshake(app, { 'xi-api-key': alice.apiKey, origin: 'https://evil.example.com' });
+    expect(res.status).toBe(403);
+  });
+
+  it.each([
+    ['the app itself (PUBLIC_URL)', () => ({ cookie: alice.cookie, origin: app.config.publicUrl })],
+    ['a CORS_ORIGINS entry', () => ({ cookie: alice.cookie, origin: 'https://studio.example.com' })],
+    ['an API-key client that sends no Origin', () => ({ 'xi-api-key': alice.apiKey })],
+  ])('opens for %s', async (_name, headers) => {
+    const res = await handshake(app, headers());
+    expect(res).toEqual({ status: 101, body: { type: 'ready', user_id: alice.id } });
+  });
+});
+
 describe.runIf(process.env.TEST_DB === 'postgres')(
   'live updates across server processes on PostgreSQL',
   () => {

@@ -9,6 +9,16 @@ export type LiveAccess = {
   authenticate(headers: Record<string, string | string[] | undefined>): Promise<Principal | null>;
   /** Workspaces whose documents the user may read. */
   workspaceIds(userId: string): Promise<string[]>;
+  /** Web origins whose pages may open the socket: PUBLIC_URL's and CORS_ORIGINS. */
+  allowedOrigins: readonly string[];
+};
+
+const originOf = (value: string): string | null => {
+  try {
+    return new URL(value).origin;
+  } catch {
+    return null;
+  }
 };
 
 const HEARTBEAT_MS = 30_000;
@@ -21,9 +31,25 @@ export function canRead(event: LiveEvent, userId: string, workspaceIds: readonly
 
 /** GET /v1/live: a WebSocket over which a signed-in browser subscribes to live collections. */
 export function registerLiveRoutes(app: FastifyInstance, bus: EventBus, access: LiveAccess): void {
+  const allowed = new Set(access.allowedOrigins.map(originOf).filter((o) => o !== null));
   app.get(
     '/v1/live',
-    { websocket: true, config: { public: true }, schema: { hide: true } },
+    {
+      websocket: true,
+      config: { public: true },
+      schema: { hide: true },
+      // Browsers send cookies with a cross-site WebSocket handshake and CORS does not apply to it, so a
+      // foreign page could read a signed-in user's live changes: refuse its Origin before the upgrade.
+      // Clients that send no Origin (server-side, API keys) are not browsers acting for someone else.
+      async preValidation(request, reply) {
+        const origin = request.headers.origin;
+        if (origin === undefined) return;
+        const normalised = originOf(origin);
+        if (normalised && allowed.has(normalised)) return;
+        const message = 'This origin may not open the live connection.';
+        return reply.code(403).send({ detail: { status: 'origin_not_allowed', message } });
+      },
+    },
     async (socket, request) => {
       const send = (msg: LiveServerMessage) => {
         if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(msg));
