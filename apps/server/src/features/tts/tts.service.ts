@@ -125,8 +125,8 @@ export class TextToSpeechService {
   /**
    * SEAM (history and refunds): called exactly once when a generation ends, however it ends. A
    * completed one with `enableLogging` becomes a history item (audio to file storage) in the transaction
-   * that turns its reservation into spent characters; a failed or aborted one gives its debited
-   * characters back and frees its concurrency slot.
+   * that turns its reservation into spent characters; a failed or aborted one, or one whose history item
+   * cannot be written, gives its debited characters back and frees its concurrency slot.
    */
   async completeGeneration(g: Generation, outcome: GenerationOutcome): Promise<void> {
     const r = this.reservations.get(g);
@@ -155,10 +155,11 @@ export class TextToSpeechService {
     try {
       await this.history.record(item, (insert) => this.usage.finish(r, true, insert));
     } catch (err) {
-      // The audio has been delivered (and paid for): a storage failure is logged, not turned into an
-      // error, and the characters stay spent without the item.
-      this.log.error({ err, requestId: g.requestId }, 'history item not stored');
-      await this.usage.finish(r, true);
+      // The audio has been delivered, so the failure is logged, not turned into an error; but a generation
+      // that cannot be recorded is not charged (issue 9): the item and the spend commit together or not at
+      // all, so the reservation is still open here and goes back to the quota.
+      this.log.error({ err, requestId: g.requestId }, 'history item not stored; characters refunded');
+      await this.usage.finish(r, false);
     }
   }
 
