@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createApiKey } from '../features/api-keys/api-keys.service';
 import { createTestUser, startTestApp, type TestApp, type TestUser } from '../testing/test-app';
-import { apiRoutesOf, routesWithoutEntry } from './permissions';
+import { accessNote, apiRoutesOf, routesWithoutEntry } from './permissions';
 import { routeAccess } from './route-permissions';
 
 type Answer = { status: number; detail?: { status?: string; message?: string } };
@@ -67,6 +67,20 @@ describe(`API-key permissions for every route on ${process.env.TEST_DB}`, () => 
     expect(apiOperations.length).toBeGreaterThan(80);
     // Every documented operation is one of the recorded routes, so the sweeps below reach all of them.
     expect(apiOperations.filter((op) => !routes.includes(op))).toEqual([]);
+    // And its description tells API users what a key needs.
+    const undocumented = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.entries(ops)
+        .filter(([m]) => /^\/v[12]\//.test(path) && m !== 'head')
+        .filter(([m, op]) => {
+          const access = routeAccess(m.toUpperCase(), path.replace(/\{(\w+)\}/g, ':$1'))!;
+          return !(op as { description?: string }).description?.includes(accessNote(access));
+        })
+        .map(([m]) => `${m} ${path}`),
+    );
+    expect(undocumented).toEqual([]);
+    expect(
+      (doc.paths['/v1/text-to-speech/{voice_id}']!.post as { description: string }).description,
+    ).toContain('API keys: needs the `text_to_speech` permission.');
   });
 
   it('refuses a key limited to dubbing_read on every operation that needs another permission or a session', async () => {

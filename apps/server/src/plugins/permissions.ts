@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  ANY_KEY,
   keyRefusal,
   missingPermissionMessage,
+  SESSION_ONLY,
   SESSION_REQUIRED_MESSAGE,
 } from '@vocalis/domain/api-key-permissions';
 import { AppError, forbidden } from '../errors';
@@ -11,6 +13,13 @@ import { routeAccess } from './route-permissions';
 const API_ROUTE = /^\/v[12](\/|$)/;
 /** The API routes each app registered, as 'METHOD /url' (HEAD left out: it follows GET). */
 const registered = new WeakMap<FastifyInstance, string[]>();
+
+/** What an operation's description says about API keys. */
+export function accessNote(access: string): string {
+  if (access === SESSION_ONLY) return 'API keys: not accepted (signed-in session only).';
+  if (access === ANY_KEY) return 'API keys: any key.';
+  return `API keys: needs the \`${access}\` permission.`;
+}
 
 /** The error for a key the table refuses on this route, or null when the caller may go on. */
 export function keyPermissionError(
@@ -36,7 +45,17 @@ export function registerPermissions(app: FastifyInstance): void {
   registered.set(app, routes);
   app.addHook('onRoute', (route) => {
     if (!API_ROUTE.test(route.url)) return;
-    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push(`${method} ${route.url}`);
+    const methods = [route.method].flat().filter((method) => method !== 'HEAD');
+    for (const method of methods) routes.push(`${method} ${route.url}`);
+    // The OpenAPI document (/docs) says what a key needs for each operation.
+    const access = methods.length === 1 ? routeAccess(methods[0]!, route.url) : undefined;
+    if (access && route.schema && !route.schema.hide) {
+      const note = accessNote(access);
+      const description = route.schema.description;
+      if (!description?.includes(note)) {
+        route.schema.description = description ? `${description}\n\n${note}` : note;
+      }
+    }
   });
   app.addHook('onReady', async () => {
     const missing = routesWithoutEntry(app);
