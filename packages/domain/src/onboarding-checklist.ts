@@ -77,7 +77,7 @@ export const CHECKLIST_ITEMS: readonly ChecklistItemDefinition[] = [
   {
     id: 'reveal_api_key',
     title: 'Create an API key',
-    description: 'Use the API from your own code; the docs show how.',
+    description: 'Create a key and call the API from your own code; the docs show how.',
     href: '/app/settings/api-keys',
     docsHref: '/docs',
     event: 'api_key_revealed',

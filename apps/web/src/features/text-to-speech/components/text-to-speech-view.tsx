@@ -13,7 +13,7 @@ import { useLocalStorage } from '@/hooks/use-local-storage';
 import { useDefaultVoiceSettings } from '../api/get-default-voice-settings';
 import { useModels } from '../api/get-models';
 import { useQuota } from '../api/get-quota';
-import { useVoices } from '@/lib/voices';
+import { SELECTED_VOICE_STORAGE, useVoices } from '@/lib/voices';
 import { dialogueProblem, spokenLines, startingVoices } from '../lib/dialogue-lines';
 import { rememberRecent } from '../lib/voice-sections';
 import { FALLBACK_SETTINGS } from '../lib/voice-settings-bounds';
@@ -33,7 +33,7 @@ import { VoiceSettingsPanel } from './voice-settings-panel';
 /** Storage keys (§9: "selected model ... voice"); under 'xi:' so sign-out clears them. */
 export const STORAGE_KEYS = {
   model: 'selected_model',
-  voice: 'voice',
+  voice: SELECTED_VOICE_STORAGE,
   recentVoices: 'recent_voices',
   mode: 'speech_mode',
 } as const;
