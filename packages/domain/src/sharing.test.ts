@@ -53,6 +53,11 @@ describe('publicUserNameError', () => {
     ['x'.repeat(51), PUBLIC_USER_NAME_TOO_LONG],
     ['Ada\nLovelace', PUBLIC_USER_NAME_CONTROL],
     ['Ada\u0007', PUBLIC_USER_NAME_CONTROL],
+    // Shown to strangers on share pages: no text-direction tricks or invisible characters either.
+    ['Ada\u202Eecalevol', PUBLIC_USER_NAME_CONTROL],
+    ['Ada\u2066x\u2069', PUBLIC_USER_NAME_CONTROL],
+    ['Ad\u200Ba', PUBLIC_USER_NAME_CONTROL],
+    ['עדה', null],
   ])('%j -> %s', (name, error) => {
     expect(publicUserNameError(name)).toBe(error);
   });

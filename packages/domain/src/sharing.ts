@@ -2,8 +2,11 @@
  * Sharing rules (content-and-workspace.md §2 "Share modals", §7 "Sharing and video", §8, §9): the share
  * link is shown shortened to 38 characters plus an ellipsis; copying it says "Share link copied to
  * clipboard"; a public name change says "Public name updated". The spec gives no rule for the public
- * name itself, so ours: trimmed, 1–50 characters, no line breaks or control characters.
+ * name itself, so ours: trimmed, 1–50 characters, no line breaks, control, bidi-override or invisible
+ * characters.
  */
+
+import { hiddenCharacterIn } from './visible-name';
 
 export const SHARE_LINK_DISPLAY_LENGTH = 38;
 export const SHARE_LINK_COPIED = 'Share link copied to clipboard';
@@ -49,8 +52,8 @@ export function shortenShareLink(link: string): string {
 export function publicUserNameError(name: string): string | null {
   const trimmed = name.trim();
   if (trimmed.length === 0) return PUBLIC_USER_NAME_EMPTY;
-  // eslint-disable-next-line no-control-regex -- finding control characters is the point
-  if (/[\u0000-\u001F\u007F-\u009F\u2028\u2029]/.test(trimmed)) return PUBLIC_USER_NAME_CONTROL;
+  // Control characters, bidi overrides and invisible characters (the visible-name rule).
+  if (hiddenCharacterIn(trimmed)) return PUBLIC_USER_NAME_CONTROL;
   if (Array.from(trimmed).length > PUBLIC_USER_NAME_MAX_LENGTH) return PUBLIC_USER_NAME_TOO_LONG;
   return null;
 }
