@@ -166,10 +166,14 @@ async function main() {
   const speech = execFileSync(process.execPath, ['--import', 'tsx', path.join(root, 'bench/speech.ts')], {
     env: { PATH: process.env.PATH! },
   }).toString();
-  writeReport(rows, speech, serverSpeech);
+  console.log('measuring file storage (bench/storage.ts)');
+  const storage = execFileSync(process.execPath, ['--import', 'tsx', path.join(root, 'bench/storage.ts')], {
+    env: { PATH: process.env.PATH!, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+  }).toString();
+  writeReport(rows, speech, serverSpeech, storage);
 }
 
-function writeReport(rows: Row[], speech: string, serverSpeech: string) {
+function writeReport(rows: Row[], speech: string, serverSpeech: string, storage: string) {
   const baseline = rows[0]!.rps;
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
   const lines = [
@@ -211,6 +215,12 @@ function writeReport(rows: Row[], speech: string, serverSpeech: string) {
     '',
     serverSpeech.trim() ||
       '## Speech and history through the server\n\nNot measured: PostgreSQL was not reachable.',
+    '',
+    '## File storage',
+    '',
+    'From `bench/storage.ts` in the same run.',
+    '',
+    storage.replace(/^### /, '#### ').trim(),
     '',
   ];
   writeFileSync(path.join(root, 'docs/benchmarks.md'), lines.join('\n'));
