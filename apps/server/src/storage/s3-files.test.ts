@@ -42,9 +42,11 @@ describe('S3-compatible bucket: addressing', () => {
     await expect(wrong.put('x.txt', new Uint8Array([1]))).rejects.toThrow(/signature/i);
   });
 
-  it('fails loudly when the bucket does not exist', async () => {
+  it('fails loudly when the bucket does not exist, rather than calling the file missing', async () => {
     const missing = storageAt(server.storageUrl.replace(server.bucket, 'no-such-bucket'));
     await expect(missing.put('x.txt', new Uint8Array([1]))).rejects.toThrow(/bucket/i);
+    await expect(missing.get('x.txt')).rejects.toThrow(/bucket/i);
+    await expect(missing.stream('x.txt')).rejects.toThrow(/bucket/i);
   });
 });
 

@@ -26,10 +26,12 @@ export type S3StorageOptions = {
 };
 
 type S3Error = { name?: string; $metadata?: { httpStatusCode?: number } };
+/** No such object. A missing bucket is a configuration error, not a missing file (HEAD cannot tell them apart). */
 const isMissing = (e: unknown) =>
-  (e as S3Error)?.name === 'NoSuchKey' ||
-  (e as S3Error)?.name === 'NotFound' ||
-  (e as S3Error)?.$metadata?.httpStatusCode === 404;
+  (e as S3Error)?.name !== 'NoSuchBucket' &&
+  ((e as S3Error)?.name === 'NoSuchKey' ||
+    (e as S3Error)?.name === 'NotFound' ||
+    (e as S3Error)?.$metadata?.httpStatusCode === 404);
 
 /** Files as objects in one S3-compatible bucket; reads stream from the object store, ranges included. */
 export class S3FileStorage implements FileStorage {
