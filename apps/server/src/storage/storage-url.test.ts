@@ -60,6 +60,8 @@ describe('parseStorageUrl', () => {
     ['not a url', 'must be an s3://bucket or file:///folder URL'],
     ['https://bucket.example.com', 'must be an s3://bucket or file:///folder URL'],
     ['file://server/share', 'a file: URL names a folder on this machine: file:///path/to/folder'],
+    ['file:./data/files', 'a file: URL names a folder on this machine: file:///path/to/folder'],
+    ['file:/srv/files', 'a file: URL names a folder on this machine: file:///path/to/folder'],
     ['s3:///prefix', 'names no bucket: s3://bucket?endpoint=…'],
     ['s3://b?endpoint=127.0.0.1:9000', 'endpoint must be an http:// or https:// URL'],
     ['s3://b?force_path_style=yes', 'force_path_style must be true or false'],

@@ -20,7 +20,9 @@ export function parseStorageUrl(raw: string | undefined, dataDir: string): Stora
     throw new Error('must be an s3://bucket or file:///folder URL');
   }
   if (url.protocol === 'file:') {
-    if (url.host) throw new Error('a file: URL names a folder on this machine: file:///path/to/folder');
+    // WHATWG URLs turn file:./data into /data: only an absolute file:///path says what it means.
+    if (url.host || !raw.startsWith('file:///'))
+      throw new Error('a file: URL names a folder on this machine: file:///path/to/folder');
     return { kind: 'local', dir: path.resolve(decodeURIComponent(url.pathname)) };
   }
   if (url.protocol !== 's3:') throw new Error('must be an s3://bucket or file:///folder URL');
