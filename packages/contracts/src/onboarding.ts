@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { visibleName } from './visible-name';
 
 const answer = z.string().trim().min(1).max(100);
 
 /** POST /v1/user/onboarding-survey-complete: accounts.md §3 onboarding_survey. */
 export const onboardingSurveyCompleteBody = z
   .object({
-    first_name: answer,
+    first_name: visibleName(100),
     role: answer,
     subrole: answer,
     timezone: answer,

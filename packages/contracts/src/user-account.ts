@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { visibleName } from './visible-name';
 
 /** POST /v1/user/edit: the profile fields a user edits themselves (the spec does not show them). */
 export const editUserBody = z
   .object({
-    first_name: z.string().trim().min(1).max(100).nullable().optional(),
+    first_name: visibleName(100).nullable().optional(),
     prompts_shown: z
       .object({ long_content_use_projects: z.boolean(), dubbing_use_cases_banner: z.boolean() })
       .partial()
