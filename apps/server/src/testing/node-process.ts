@@ -8,6 +8,8 @@ export type NodeProcess = {
   logs: Record<string, unknown>[];
   /** SIGTERM, then waits for the exit (SIGKILL after 20 s); resolves with the exit code. */
   stop(): Promise<number | null>;
+  /** SIGKILL (a crash: no shutdown code runs), then waits for the exit. */
+  kill(): Promise<void>;
 };
 
 const SRC = path.resolve(import.meta.dirname, '..');
@@ -57,6 +59,10 @@ export async function startNodeProcess(
   return {
     pid: child.pid!,
     logs,
+    async kill() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exited;
+    },
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       const force = setTimeout(() => child.kill('SIGKILL'), 20_000);
