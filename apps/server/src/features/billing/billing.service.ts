@@ -44,11 +44,17 @@ export class BillingService {
     this.plans = new PlanChangeService(db, provider, clock, log, this);
   }
 
-  /** Applies provider events in order and tells the workspace's clients to refetch. */
+  /**
+   * Applies provider events in order, all in one transaction (one answer of the card processor, e.g. a
+   * checkout's completion and its paid invoice, is kept whole or not at all, also if the process dies
+   * between them: decision 028), then tells the workspaces' clients to refetch.
+   */
   async handle(events: BillingEvent[]): Promise<void> {
     const touched = new Set<string>();
+    await this.db.transaction(async (tx) => {
+      for (const event of events) await applyBillingEvent(tx, this.provider.kind, event);
+    });
     for (const event of events) {
-      await applyBillingEvent(this.db, this.provider.kind, event);
       const ws = workspaceOfEvent(event);
       if (ws) touched.add(ws);
     }
