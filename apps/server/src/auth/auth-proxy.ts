@@ -9,24 +9,47 @@ export function authRequestHeaders(request: FastifyRequest): Headers {
   return headers;
 }
 
+// What an error without a usable {"code","message"} body (an unknown path answers 404 `null`) says instead.
+const BARE_ERRORS: Record<number, [string, string]> = {
+  404: ['not_found', 'Not found.'],
+  405: ['method_not_allowed', 'Method not allowed.'],
+  429: ['too_many_requests', 'Too many requests, please try again later.'],
+};
+const INTERNAL: [string, string] = ['internal_error', 'Something went wrong, please try again later.'];
+
 /**
  * better-auth answers errors as {"code","message"}; the API's one error shape is
  * {"detail":{"status":<code>,"message":<text>}}, so /api/auth speaks it too. A suspended account's
- * sign-in failure also carries its appeal link (appeal_url), kept in detail.
+ * sign-in failure also carries its appeal link (appeal_url), kept in detail. Errors with another body (or
+ * none) get a code and message by status; a 5xx never tells its cause (logged by better-auth).
  */
 export async function toErrorShape(res: Response): Promise<Response> {
-  if (res.status < 400 || !res.headers.get('content-type')?.includes('application/json')) return res;
-  const body = (await res
-    .clone()
-    .json()
-    .catch(() => null)) as { code?: unknown; message?: unknown; appeal_url?: unknown } | null;
-  if (!body || typeof body.message !== 'string' || 'detail' in body) return res;
-  const code = typeof body.code === 'string' && body.code ? body.code : 'error';
+  if (res.status < 400) return res;
+  const isJson = res.headers.get('content-type')?.includes('application/json') ?? false;
+  const body = isJson
+    ? ((await res
+        .clone()
+        .json()
+        .catch(() => null)) as {
+        code?: unknown;
+        message?: unknown;
+        appeal_url?: unknown;
+        detail?: unknown;
+      } | null)
+    : null;
+  if (body && typeof body === 'object' && 'detail' in body) return res;
+  let detail: Record<string, string>;
+  if (res.status >= 500) detail = { status: INTERNAL[0], message: INTERNAL[1] };
+  else if (body && typeof body.message === 'string') {
+    const code = typeof body.code === 'string' && body.code ? body.code : 'error';
+    const appeal = typeof body.appeal_url === 'string' ? { appeal_url: body.appeal_url } : {};
+    detail = { status: code, message: body.message, ...appeal };
+  } else {
+    const [status, message] = BARE_ERRORS[res.status] ?? ['invalid_request', 'The request is not valid.'];
+    detail = { status, message };
+  }
   const headers = new Headers(res.headers);
   headers.delete('content-length');
-  const appeal = typeof body.appeal_url === 'string' ? { appeal_url: body.appeal_url } : {};
-  return new Response(JSON.stringify({ detail: { status: code, message: body.message, ...appeal } }), {
-    status: res.status,
-    headers,
-  });
+  headers.set('content-type', 'application/json');
+  return new Response(JSON.stringify({ detail }), { status: res.status, headers });
 }

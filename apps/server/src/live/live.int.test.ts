@@ -132,6 +132,17 @@ describe(`live socket origins on ${process.env.TEST_DB}`, () => {
     });
   });
 
+  it('answers a plain GET (no Upgrade) with 426 in the error shape', async () => {
+    const res = await app.request('/v1/live', { headers: { 'xi-api-key': alice.apiKey } });
+    expect(res.status).toBe(426);
+    expect(await res.json()).toEqual({
+      detail: {
+        status: 'upgrade_required',
+        message: 'GET /v1/live is a WebSocket: connect with Upgrade: websocket.',
+      },
+    });
+  });
+
   it('refuses a foreign Origin even when an API key is sent', async () => {
     const res = await handshake(app, { 'xi-api-key': alice.apiKey, origin: 'https://evil.example.com' });
     expect(res.status).toBe(403);

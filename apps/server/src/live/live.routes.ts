@@ -32,25 +32,34 @@ export function canRead(event: LiveEvent, userId: string, workspaceIds: readonly
 /** GET /v1/live: a WebSocket over which a signed-in browser subscribes to live collections. */
 export function registerLiveRoutes(app: FastifyInstance, bus: EventBus, access: LiveAccess): void {
   const allowed = new Set(access.allowedOrigins.map(originOf).filter((o) => o !== null));
-  app.get(
-    '/v1/live',
-    {
-      websocket: true,
-      config: { public: true },
-      schema: { hide: true },
-      // Browsers send cookies with a cross-site WebSocket handshake and CORS does not apply to it, so a
-      // foreign page could read a signed-in user's live changes: refuse its Origin before the upgrade.
-      // Clients that send no Origin (server-side, API keys) are not browsers acting for someone else.
-      async preValidation(request, reply) {
-        const origin = request.headers.origin;
-        if (origin === undefined) return;
-        const normalised = originOf(origin);
-        if (normalised && allowed.has(normalised)) return;
-        const message = 'This origin may not open the live connection.';
-        return reply.code(403).send({ detail: { status: 'origin_not_allowed', message } });
-      },
+  app.route({
+    method: 'GET',
+    url: '/v1/live',
+    config: { public: true },
+    schema: { hide: true },
+    // Browsers send cookies with a cross-site WebSocket handshake and CORS does not apply to it, so a
+    // foreign page could read a signed-in user's live changes: refuse its Origin before the upgrade.
+    // Clients that send no Origin (server-side, API keys) are not browsers acting for someone else.
+    async preValidation(request, reply) {
+      const origin = request.headers.origin;
+      if (origin === undefined) return;
+      const normalised = originOf(origin);
+      if (normalised && allowed.has(normalised)) return;
+      const message = 'This origin may not open the live connection.';
+      return reply.code(403).send({ detail: { status: 'origin_not_allowed', message } });
     },
-    async (socket, request) => {
+    // A plain GET (no Upgrade header) is told what the route is, in the error shape.
+    handler: async (_request, reply) =>
+      reply
+        .code(426)
+        .header('upgrade', 'websocket')
+        .send({
+          detail: {
+            status: 'upgrade_required',
+            message: 'GET /v1/live is a WebSocket: connect with Upgrade: websocket.',
+          },
+        }),
+    wsHandler: async (socket, request) => {
       const send = (msg: LiveServerMessage) => {
         if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(msg));
       };
@@ -113,5 +122,5 @@ export function registerLiveRoutes(app: FastifyInstance, bus: EventBus, access: 
       send({ type: 'ready', user_id: userId });
       for (const raw of early) handle(raw);
     },
-  );
+  });
 }

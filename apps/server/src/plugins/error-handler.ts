@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, routeNotFound } from '../errors';
+import { answerUnmetExpectations } from './transport-errors';
 
 const FASTIFY_CODES: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'invalid_json',
@@ -14,6 +15,8 @@ type Issue = { loc: (string | number)[]; msg: string; type: string };
 
 /** One place that turns every failure into the spec's error shapes; 5xx never leak internals. */
 export function registerErrorHandler(app: FastifyInstance): void {
+  // Failures before a route (parser, router) are shaped by transportErrorOptions; this one needs a listener.
+  answerUnmetExpectations(app.server);
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const where = err.validationContext ?? 'body';

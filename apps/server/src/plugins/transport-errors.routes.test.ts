@@ -82,6 +82,26 @@ describe(`errors outside the route lifecycle on ${process.env.TEST_DB}`, () => {
     });
   });
 
+  it('answers an Expect header it cannot meet with 417 in the detail shape', async () => {
+    const res = await rawRequest(
+      app,
+      get('/v1/models', `xi-api-key: ${user.apiKey}\r\nExpect: something-else\r\n`),
+    );
+    expect(res.status).toBe(417);
+    expect(res.body).toEqual({
+      detail: {
+        status: 'expectation_failed',
+        message: "The server cannot meet the expectation 'something-else'.",
+      },
+    });
+  });
+
+  it('answers an unknown /api/auth path with 404 in the detail shape', async () => {
+    const res = await app.request('/api/auth/no-such-endpoint');
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ detail: { status: 'not_found', message: 'Not found.' } });
+  });
+
   it('still serves a sane request on the same server', async () => {
     const res = await rawRequest(app, get('/v1/models', `xi-api-key: ${user.apiKey}\r\n`));
     expect(res.status).toBe(200);

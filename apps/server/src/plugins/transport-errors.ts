@@ -1,4 +1,5 @@
 import { STATUS_CODES } from 'node:http';
+import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 
@@ -73,3 +74,23 @@ export const transportErrorOptions: Pick<FastifyServerOptions, 'clientErrorHandl
       .send(body(d));
   },
 };
+
+/**
+ * Node answers an `Expect` header other than 100-continue itself, with a bare 417, unless someone listens
+ * for it: answer in the detail shape instead.
+ */
+export function answerUnmetExpectations(server: Server): void {
+  server.on('checkExpectation', (request, response) => {
+    const text = body({
+      status: 417,
+      code: 'expectation_failed',
+      message: `The server cannot meet the expectation '${String(request.headers.expect).slice(0, 100)}'.`,
+    });
+    response.writeHead(417, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(text),
+      connection: 'close',
+    });
+    response.end(text);
+  });
+}
