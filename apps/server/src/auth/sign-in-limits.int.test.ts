@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../db/schema/auth';
+import { rateLimits } from '../db/schema/rate-limits';
 import { createTestUser, startTestApp, type TestApp } from '../testing/test-app';
 
 const TOO_MANY = {
@@ -85,6 +86,19 @@ describe(`sign-in lockout under concurrency on ${process.env.TEST_DB}`, () => {
     const locked = await signIn(user.email, user.password, freshIp());
     expect(locked.status).toBe(429);
     expect(await locked.json()).toEqual(TOO_MANY);
+  });
+
+  it('a locked account signs in again once its window has run out', async () => {
+    const user = await createTestUser(app);
+    for (let i = 0; i < 5; i++)
+      expect((await signIn(user.email, 'Wrong-passw0rd!', freshIp())).status).toBe(401);
+    expect((await signIn(user.email, user.password, freshIp())).status).toBe(429);
+    // Fifteen minutes (SIGN_IN_LOCKOUT_WINDOW_SECONDS) later:
+    await app.database.db
+      .update(rateLimits)
+      .set({ windowStartedAt: new Date(Date.now() - 901 * 1000) })
+      .where(eq(rateLimits.key, `sign-in:account:${user.email}`));
+    expect((await signIn(user.email, user.password, freshIp())).status).toBe(200);
   });
 
   it('a right password for a blocked account gives its notice and is not counted', async () => {
