@@ -19,7 +19,8 @@ async function settle(path: string, signedIn: boolean) {
   );
   window.history.replaceState(null, '', path);
   const router = createAppRouter(createTestQueryClient());
-  await vi.waitFor(() => expect(router.state.initialized).toBe(true));
+  // Lazy route modules load on first use: slow on a busy machine.
+  await vi.waitFor(() => expect(router.state.initialized).toBe(true), { timeout: 10_000 });
   const { pathname, search } = router.state.location;
   router.dispose();
   return pathname + search;
