@@ -7,6 +7,8 @@
  */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL = /[\u0000-\u0008\u000E-\u001F]/;
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const SUSPECT = /[\u0000-\u0008\u000E-\u001F\uD800-\uDFFF]/;
 const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export type ForbiddenKind = 'control_character' | 'unpaired_surrogate';
@@ -19,6 +21,8 @@ export type ForbiddenFinding = ForbiddenCharacter & { path: (string | number)[];
 
 /** The first forbidden character of `text`, or null when the whole string is acceptable. */
 export function findForbiddenCharacter(text: string): ForbiddenCharacter | null {
+  // One pass for the common case (nothing to find); the exact search only when something looks suspect.
+  if (!SUSPECT.test(text)) return null;
   const control = CONTROL.exec(text);
   const surrogate = UNPAIRED_SURROGATE.exec(text);
   const first = control && (!surrogate || control.index < surrogate.index) ? control : surrogate;
@@ -48,29 +52,37 @@ function isRecord(v: unknown): v is Record<string, unknown> {
  */
 export function findForbiddenCharacters(value: unknown, limit = 20): ForbiddenFinding[] {
   const found: ForbiddenFinding[] = [];
-  // Each entry links to its parent, so the path is built only for a finding (copying it per level is quadratic).
-  type Entry = { value: unknown; key: string | number | null; parent: Entry | null };
-  const pathOf = (entry: Entry): (string | number)[] => {
-    const path: (string | number)[] = [];
-    for (let e: Entry | null = entry; e && e.key !== null; e = e.parent) path.push(e.key);
+  // Only containers go on the stack, each linked to its parent, so the path is built only for a finding
+  // (copying it per level would be quadratic) and a string costs no allocation.
+  type Container = { value: unknown; key: string | number | null; parent: Container | null };
+  const pathOf = (c: Container | null, last?: string | number): (string | number)[] => {
+    const path: (string | number)[] = last === undefined ? [] : [last];
+    for (let e = c; e && e.key !== null; e = e.parent) path.push(e.key);
     return path.reverse();
   };
-  const stack: Entry[] = [{ value, key: null, parent: null }];
+  const visit = (child: unknown, key: string | number, parent: Container, stack: Container[]) => {
+    if (typeof child === 'string') {
+      const hit = findForbiddenCharacter(child);
+      if (hit && found.length < limit) found.push({ ...hit, path: pathOf(parent, key), inKey: false });
+    } else if (typeof child === 'object' && child !== null) stack.push({ value: child, key, parent });
+  };
+  if (typeof value === 'string') {
+    const hit = findForbiddenCharacter(value);
+    return hit ? [{ ...hit, path: [], inKey: false }] : [];
+  }
+  const stack: Container[] = [{ value, key: null, parent: null }];
   while (stack.length && found.length < limit) {
     const entry = stack.pop()!;
     const current = entry.value;
-    if (typeof current === 'string') {
-      const hit = findForbiddenCharacter(current);
-      if (hit) found.push({ ...hit, path: pathOf(entry), inKey: false });
-    } else if (Array.isArray(current)) {
-      for (let i = current.length - 1; i >= 0; i--) stack.push({ value: current[i], key: i, parent: entry });
+    if (Array.isArray(current)) {
+      for (let i = current.length - 1; i >= 0; i--) visit(current[i], i, entry, stack);
     } else if (isRecord(current)) {
       const keys = Object.keys(current);
-      for (let i = keys.length - 1; i >= 0; i--)
-        stack.push({ value: current[keys[i]!], key: keys[i]!, parent: entry });
-      for (const key of keys) {
+      for (let i = keys.length - 1; i >= 0; i--) {
+        const key = keys[i]!;
         const hit = findForbiddenCharacter(key);
-        if (hit && found.length < limit) found.push({ ...hit, path: [...pathOf(entry), key], inKey: true });
+        if (hit && found.length < limit) found.push({ ...hit, path: pathOf(entry, key), inKey: true });
+        visit(current[key], key, entry, stack);
       }
     }
   }
