@@ -1,9 +1,10 @@
 import type { Config } from '../config';
 import type { AppDb } from '../db/client';
+import { ipLimitKey } from './ip-limit-key';
 import { releaseRateLimits, takeRateLimits, type RateLimit } from './rate-limits.repo';
 
 const accountKey = (email: string) => `sign-in:account:${email.trim().toLowerCase()}`;
-const ipKey = (ip: string) => `sign-in:ip:${ip}`;
+const ipKey = (ip: string) => `sign-in:ip:${ipLimitKey(ip)}`;
 
 /**
  * The sign-in lockout (accounts.md §8 'Too many sign-in attempts'): failures per account and per client IP

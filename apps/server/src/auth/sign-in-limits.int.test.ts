@@ -74,6 +74,24 @@ describe(`sign-in lockout under concurrency on ${process.env.TEST_DB}`, () => {
     expect((await signIn(user.email, user.password, freshIp())).status).toBe(200);
   });
 
+  it('counts an IPv6 client by its /64 network, so rotating addresses inside it gains nothing', async () => {
+    const statuses = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        signIn(
+          `v6spray${i}-${Date.now()}@example.com`,
+          'Wrong-passw0rd!',
+          `2001:db8:77:1::${(i + 1).toString(16)}`,
+        ).then((r) => r.status),
+      ),
+    );
+    expect(statuses.filter((s) => s === 401)).toHaveLength(30);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(10);
+    // The neighbouring network is another client.
+    expect(
+      (await signIn(`v6other-${Date.now()}@example.com`, 'Wrong-passw0rd!', '2001:db8:77:2::1')).status,
+    ).toBe(401);
+  });
+
   it('a right password is not counted as a failure, and does not wipe the failures before it', async () => {
     const user = await createTestUser(app);
     for (let i = 0; i < 4; i++)

@@ -1,3 +1,4 @@
+import { ipLimitKey } from '../auth/ip-limit-key';
 import { hitRateLimit, takeRateLimits } from '../auth/rate-limits.repo';
 import type { Config } from '../config';
 import type { AppDb } from '../db/client';
@@ -32,7 +33,7 @@ export class MailLimiter {
   private keys(address: string, ip: string | null) {
     return [
       { key: `mail:to:${normalizeAddress(address)}`, limit: this.limits.perAddress },
-      ...(ip ? [{ key: `mail:ip:${ip}`, limit: this.limits.perIp }] : []),
+      ...(ip ? [{ key: `mail:ip:${ipLimitKey(ip)}`, limit: this.limits.perIp }] : []),
     ];
   }
 
