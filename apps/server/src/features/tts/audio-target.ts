@@ -41,7 +41,12 @@ export const FLAC_24000: ExtraFormat = {
 export interface ChunkEncoder {
   /** True when `push` returns audio (false: everything comes from `end`). */
   readonly incremental: boolean;
+  /** Resamples to the target rate and encodes (`encode(await resample(pcm, sampleRate))`). */
   push(pcm: Int16Array, sampleRate: number): Promise<Uint8Array>;
+  /** PCM at the target's sample rate. */
+  resample(pcm: Int16Array, sampleRate: number): Promise<Int16Array>;
+  /** Encodes samples already at the target's rate; blocks may split a sentence anywhere. */
+  encode(samples: Int16Array): Promise<Uint8Array>;
   end(): Promise<Uint8Array>;
 }
 
@@ -50,27 +55,33 @@ const EMPTY = new Uint8Array(0);
 /** An encoder for a target format. */
 export function createEncoder(target: AudioTarget): ChunkEncoder {
   const rate = target.sampleRate;
+  const toRate = (pcm: Int16Array, from: number) => resample(pcm, from, rate);
+  const encoder = (e: Pick<ChunkEncoder, 'incremental' | 'encode' | 'end'>): ChunkEncoder => ({
+    ...e,
+    resample: toRate,
+    push: async (pcm, from) => e.encode(await toRate(pcm, from)),
+  });
   if (target.codec === 'mp3') {
     const mp3 = new Mp3Stream(rate, target.bitrate!);
-    return {
+    return encoder({
       incremental: true,
-      push: async (pcm, from) => mp3.encode(await resample(pcm, from, rate)),
+      encode: async (samples) => mp3.encode(samples),
       end: async () => mp3.flush(),
-    };
+    });
   }
   if (target.codec === 'pcm' || target.codec === 'ulaw' || target.codec === 'alaw') {
     const format = target;
-    return {
+    return encoder({
       incremental: true,
-      push: async (pcm, from) => encodeAudio(await resample(pcm, from, rate), rate, format),
+      encode: (samples) => encodeAudio(samples, rate, format),
       end: async () => EMPTY,
-    };
+    });
   }
   const parts: Int16Array[] = [];
-  return {
+  return encoder({
     incremental: false,
-    push: async (pcm, from) => {
-      parts.push(await resample(pcm, from, rate));
+    encode: async (samples) => {
+      parts.push(samples);
       return EMPTY;
     },
     end: async () => {
@@ -78,7 +89,7 @@ export function createEncoder(target: AudioTarget): ChunkEncoder {
       parts.reduce((at, p) => (all.set(p, at), at + p.length), 0);
       return isExtra(target) ? encodeExtra(all, target) : encodeAudio(all, rate, target);
     },
-  };
+  });
 }
 
 const isExtra = (t: AudioTarget): t is ExtraFormat => t.codec === 'aac' || t.codec === 'flac';

@@ -30,6 +30,12 @@ export interface SpeechJob {
   seed?: number;
   previousText?: string;
   nextText?: string;
+  /**
+   * Raw audio streams: this much of the first sentence is encoded and sent on its own, ahead of the
+   * rest of it. The first byte leaves sooner, and a worker serving several streams sends each one's
+   * first audio before anyone's later audio after a short step rather than after a whole sentence.
+   */
+  firstChunkSeconds?: number;
 }
 
 const EMPTY_ALIGNMENT: Alignment = {
@@ -37,6 +43,8 @@ const EMPTY_ALIGNMENT: Alignment = {
   character_start_times_seconds: [],
   character_end_times_seconds: [],
 };
+
+const noTimings = () => ({ alignment: null, normalizedAlignment: null, voiceSegments: [] });
 
 /** The job of a prepared generation. */
 export function speechJobOf(g: Generation): SpeechJob {
@@ -69,20 +77,30 @@ export async function* runSpeechJob(
 ): AsyncGenerator<TimedAudio> {
   const encoder = createEncoder(job.target);
   const held: PlacedChunk[] = [];
+  let head = job.firstChunkSeconds ? Math.round(job.firstChunkSeconds * job.target.sampleRate) : 0;
   for await (const chunk of synthesizeParts(job, engines, signal)) {
-    const audio = await encoder.push(chunk.pcm, chunk.sampleRate);
-    if (encoder.incremental)
-      yield {
-        audio,
-        alignment: chunk.alignment,
-        normalizedAlignment: chunk.normalizedAlignment,
-        voiceSegments: [chunk.segment],
-      };
-    else held.push(chunk);
+    if (!encoder.incremental) {
+      await encoder.push(chunk.pcm, chunk.sampleRate);
+      held.push(chunk);
+      continue;
+    }
+    let samples = await encoder.resample(chunk.pcm, chunk.sampleRate);
+    if (head > 0 && samples.length > head) {
+      // The sentence's alignment and segment go with its remainder (the same text, the same times).
+      yield { audio: await encoder.encode(samples.subarray(0, head)), ...noTimings() };
+      samples = samples.subarray(head);
+    }
+    head = 0;
+    yield {
+      audio: await encoder.encode(samples),
+      alignment: chunk.alignment,
+      normalizedAlignment: chunk.normalizedAlignment,
+      voiceSegments: [chunk.segment],
+    };
   }
   const tail = await encoder.end();
   if (encoder.incremental) {
-    if (tail.length) yield { audio: tail, alignment: null, normalizedAlignment: null, voiceSegments: [] };
+    if (tail.length) yield { audio: tail, ...noTimings() };
     return;
   }
   yield {

@@ -68,6 +68,22 @@ describe('speech runner', { timeout: 60_000 }, () => {
     expect(plain(inWorker)).toEqual(plain(onMain));
   });
 
+  it('sends the first moments of the first sentence ahead of the rest, and the audio joins up the same', async () => {
+    const runner = keep(createSpeechRunner({ speechWorkers: 0 }, engines));
+    const whole = await collect(runner, DIALOGUE);
+    const split = await collect(runner, { ...DIALOGUE, firstChunkSeconds: 0.4 });
+    expect(split).toHaveLength(whole.length + 1);
+    const joined = (ps: TimedAudio[]) => Buffer.concat(ps.map((p) => p.audio)).toString('base64');
+    expect(joined(split)).toBe(joined(whole));
+    // 0.4 s at 128 kbps is 6,400 bytes (the encoder holds back a frame or two); the sentence is ~0.8 s.
+    expect(split[0]!.audio.length).toBeGreaterThan(4000);
+    expect(split[0]!.audio.length).toBeLessThan(7000);
+    expect(whole[0]!.audio.length).toBeGreaterThan(12000);
+    expect(split[0]!.alignment).toBeNull();
+    const timings = (ps: TimedAudio[]) => ps.map(({ audio: _, ...rest }) => rest);
+    expect(timings(split.slice(1))).toEqual(timings(whole));
+  });
+
   it('fails the generation whose worker crashed, and the next one is made by a fresh worker', async () => {
     const before = fliteChildren();
     const pool = keep(

@@ -15,6 +15,9 @@ import { historyContent, mergeSegments } from './speech-parts';
 import type { SpeechRunner } from './speech-runner';
 import type { Generation, GenerationOutcome, SpeechRequest, TimedAudio, TtsInput } from './tts-generation';
 
+/** Raw audio streams send this much of the first sentence ahead of the rest (speech-job.ts). */
+const FIRST_CHUNK_SECONDS = 0.4;
+
 const EMPTY_ALIGNMENT: Alignment = {
   characters: [],
   character_start_times_seconds: [],
@@ -165,7 +168,8 @@ export class TextToSpeechService {
 
   /** Encoded audio, sentence by sentence where the codec allows. */
   async *audio(g: Generation, signal: AbortSignal): AsyncIterable<Uint8Array> {
-    for await (const part of this.timed(g, signal)) if (part.audio.length) yield part.audio;
+    const parts = this.tracked(g, this.encode(g, signal, FIRST_CHUNK_SECONDS), signal);
+    for await (const part of parts) if (part.audio.length) yield part.audio;
   }
 
   /** Encoded audio with the alignment of each part, as the stream-with-timestamps endpoint sends it. */
@@ -188,8 +192,8 @@ export class TextToSpeechService {
   }
 
   /** Synthesis and encoding, in a speech worker thread (or the main thread with SPEECH_WORKERS=0). */
-  private encode(g: Generation, signal: AbortSignal): AsyncIterable<TimedAudio> {
-    return this.speech.run(speechJobOf(g), signal);
+  private encode(g: Generation, signal: AbortSignal, firstChunkSeconds?: number): AsyncIterable<TimedAudio> {
+    return this.speech.run({ ...speechJobOf(g), firstChunkSeconds }, signal);
   }
 
   /** Wraps a run with the begin/complete seam; an engine failure becomes a 502 naming the engine. */
