@@ -42,7 +42,8 @@ export async function toErrorShape(res: Response): Promise<Response> {
   if (res.status >= 500) detail = { status: INTERNAL[0], message: INTERNAL[1] };
   else if (body && typeof body.message === 'string') {
     const code = typeof body.code === 'string' && body.code ? body.code : 'error';
-    const appeal = typeof body.appeal_url === 'string' ? { appeal_url: body.appeal_url } : {};
+    const appeal: Record<string, string> =
+      typeof body.appeal_url === 'string' ? { appeal_url: body.appeal_url } : {};
     detail = { status: code, message: body.message, ...appeal };
   } else {
     const [status, message] = BARE_ERRORS[res.status] ?? ['invalid_request', 'The request is not valid.'];
