@@ -25,7 +25,9 @@ test("a signed-out visitor is sent to sign-in, and a wrong password gets the spe
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('not-the-password-1');
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByText('No user is found with the provided credentials')).toBeVisible();
+  await expect(page.getByText('No user is found with the provided credentials')).toBeVisible({
+    timeout: 20_000,
+  });
 });
 
 test('signs in, switches the theme, and sees a notification pushed from the server without a reload', async ({
