@@ -72,7 +72,7 @@ export function ChecklistSteps({
             key={item.id}
             className={clsx(
               'flex gap-3',
-              compact ? 'items-center py-3' : 'flex-col p-4 sm:flex-row sm:items-center sm:p-5',
+              compact ? 'items-center py-3' : 'items-start p-4 sm:items-center sm:p-5',
             )}
           >
             <span
@@ -87,31 +87,39 @@ export function ChecklistSteps({
             >
               <SuccessIcon className={compact ? 'size-3.5' : 'size-4'} />
             </span>
-            <div className="min-w-0 flex-1">
-              <p
-                className={clsx(
-                  'text-sm font-medium',
-                  done ? 'text-zinc-500 line-through' : 'text-zinc-900 dark:text-white',
-                )}
-              >
-                {item.title}
-                <span className="sr-only">{done ? ' (completed)' : ' (not completed)'}</span>
-              </p>
-              {compact ? null : (
-                <p className="text-sm text-zinc-600 dark:text-zinc-400">{item.description}</p>
+            {/* On a phone the links go under the text; from sm up they sit at the row's end. */}
+            <div
+              className={clsx(
+                'flex min-w-0 flex-1 gap-x-4 gap-y-2',
+                compact ? 'items-center' : 'flex-col sm:flex-row sm:items-center',
               )}
-            </div>
-            <div className="flex items-center gap-4">
-              {item.docsHref && !compact ? (
-                // The docs are served by the API server, outside the app's router.
-                <a href={item.docsHref} className={linkClass}>
-                  Read the docs<span className="sr-only"> about: {item.title}</span>
-                </a>
-              ) : null}
-              <Link to={item.href} className={linkClass}>
-                {done ? 'Open again' : 'Start'}
-                <span className="sr-only">: {item.title}</span>
-              </Link>
+            >
+              <div className="min-w-0 flex-1">
+                <p
+                  className={clsx(
+                    'text-sm font-medium',
+                    done ? 'text-zinc-500 line-through' : 'text-zinc-900 dark:text-white',
+                  )}
+                >
+                  {item.title}
+                  <span className="sr-only">{done ? ' (completed)' : ' (not completed)'}</span>
+                </p>
+                {compact ? null : (
+                  <p className="text-sm text-zinc-600 dark:text-zinc-400">{item.description}</p>
+                )}
+              </div>
+              <div className="flex items-center gap-4">
+                {item.docsHref && !compact ? (
+                  // The docs are served by the API server, outside the app's router.
+                  <a href={item.docsHref} className={linkClass}>
+                    Read the docs<span className="sr-only"> about: {item.title}</span>
+                  </a>
+                ) : null}
+                <Link to={item.href} className={linkClass}>
+                  {done ? 'Open again' : 'Start'}
+                  <span className="sr-only">: {item.title}</span>
+                </Link>
+              </div>
             </div>
           </li>
         );
