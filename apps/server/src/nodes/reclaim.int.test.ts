@@ -131,6 +131,16 @@ describe(`reclaiming what dead nodes held on ${process.env.TEST_DB}`, () => {
     await db().execute(sql`delete from graphile_worker._private_jobs where key like 'pool-%'`);
   });
 
+  it('registers again on its next heartbeat when another node took it for dead', async () => {
+    await db().delete(serverNodes).where(eq(serverNodes.id, self()));
+    await app.node.tick();
+    const [row] = await db().select().from(serverNodes).where(eq(serverNodes.id, self()));
+    expect(row?.leaseExpiresAt.getTime()).toBeGreaterThan(Date.now());
+    // On PostgreSQL the node is known by its presence connection, which the others can see.
+    if (process.env.TEST_DB === 'postgres') expect(await backendVisible(db(), row!.backendPid!)).toBe(true);
+    else expect(row?.backendPid).toBeNull();
+  });
+
   it('takes every other node for dead when this process holds the database alone', async () => {
     await node('live-3', '1 minute');
     await reclaimDeadNodes(db(), self(), { everyOther: true });
