@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { HistoryItem } from '@vocalis/contracts/history';
 import type { User } from '@vocalis/contracts/user';
 import type { Voice } from '@vocalis/contracts/voices';
@@ -185,5 +185,19 @@ describe('HomeView', () => {
     fireEvent.click(within(list).getByRole('button', { name: 'Use Angus' }));
     expect(await screen.findByText('Text to speech page')).toBeTruthy();
     expect(readStored(SELECTED_VOICE_STORAGE, null)).toBe('a');
+  });
+
+  it("says the spec's preview message when a voice preview cannot be played", async () => {
+    stubApi({ voices: [voice('k', 'Kal', { accent: 'american', gender: 'male' })] });
+    renderHome();
+    const list = await screen.findByRole('list', { name: 'Featured voices' });
+    fireEvent.click(within(list).getByRole('button', { name: 'Play preview of Kal' }));
+    const audio = played().mock.contexts.at(-1) as HTMLAudioElement;
+    act(() => {
+      audio.dispatchEvent(new Event('error'));
+    });
+    await waitFor(() =>
+      expect(toastStore.getSnapshot().map((t) => t.title)).toContain('We are sorry, something went wrong.'),
+    );
   });
 });
