@@ -1,20 +1,48 @@
 import { accountRoutes } from '@vocalis/domain/app-routes';
 import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 
 import { AuthLayout } from '@/components/layouts/auth-layout';
 import { NEW_USER_STEP_PATH, linkPendingProvider } from '@/features/auth/api/social-sign-in';
+import { ForgotPasswordForm } from '@/features/auth/components/forgot-password-form';
+import {
+  FORGOT_PASSWORD_STEP,
+  signInStepPath,
+  type ForgotPasswordState,
+} from '@/features/auth/components/forgot-password-step';
 import { SignInForm } from '@/features/auth/components/sign-in-form';
 import { SocialSignIn } from '@/features/auth/components/social-sign-in';
 import { afterSignInPath } from '@/lib/auth';
 
-/** /sign-in: email and password or a social provider; afterwards the honoured redirect target or home. */
+const linkClasses = 'font-medium text-indigo-600 hover:underline dark:text-indigo-400';
+
+/**
+ * /sign-in: email and password or a social provider; afterwards the honoured redirect target or home.
+ * /sign-in?step=forgot-password mails a password-reset link.
+ */
 export default function SignInRoute() {
   const navigate = useNavigate();
+  const location = useLocation();
   const [searchParams] = useSearchParams();
   const target = afterSignInPath(searchParams.get('redirect'));
   const done = () => void navigate(target, { replace: true });
   const [secondStep, setSecondStep] = useState(false);
+
+  if (searchParams.get('step') === FORGOT_PASSWORD_STEP) {
+    return (
+      <AuthLayout
+        title="Reset your password"
+        subtitle="We will email you a link to choose a new one"
+        footer={
+          <Link to={signInStepPath(location.search, null)} className={linkClasses}>
+            Back to sign in
+          </Link>
+        }
+      >
+        <ForgotPasswordForm initialEmail={(location.state as ForgotPasswordState)?.email} />
+      </AuthLayout>
+    );
+  }
 
   return (
     <AuthLayout
@@ -23,10 +51,7 @@ export default function SignInRoute() {
       footer={
         <>
           New to Vocalis?{' '}
-          <Link
-            to={accountRoutes.signUp.path}
-            className="font-medium text-indigo-600 hover:underline dark:text-indigo-400"
-          >
+          <Link to={accountRoutes.signUp.path} className={linkClasses}>
             Create an account
           </Link>
         </>

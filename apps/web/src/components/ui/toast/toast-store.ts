@@ -11,6 +11,12 @@ export type Toast = {
   title: string;
   description?: string;
   actions?: readonly ToastAction[];
+  /**
+   * The pathname this toast is about (a failed sign-in belongs to /sign-in): it closes when the user
+   * leaves that page, and is not shown at all once the user is elsewhere. Without it a toast follows
+   * the user (a success that navigates, like 'Your account has been deleted.').
+   */
+  page?: string;
 };
 
 export type ToastInput = Omit<Toast, 'id'>;
@@ -22,10 +28,12 @@ type Listener = () => void;
  * Each toast closes after TOAST_AUTO_CLOSE_MS; at most TOAST_MAX_VISIBLE show, the oldest is dropped.
  * A toast that repeats one still showing (same variant, title and text: a second failed sign-in, the
  * 'verified' toast of the action page and again of the sign-in) replaces it, newest place and full time.
+ * The Toaster reports the current page (`setPage`): toasts bound to another page close then.
  */
 export function createToastStore() {
   let toasts: readonly Toast[] = [];
   let nextId = 1;
+  let currentPage: string | null = null;
   const timers = new Map<number, ReturnType<typeof setTimeout>>();
   const listeners = new Set<Listener>();
 
@@ -42,6 +50,7 @@ export function createToastStore() {
 
   function show(input: ToastInput): number {
     const id = nextId++;
+    if (input.page !== undefined && currentPage !== null && input.page !== currentPage) return id;
     const repeats = toasts.filter(
       (t) => t.variant === input.variant && t.title === input.title && t.description === input.description,
     );
@@ -66,7 +75,15 @@ export function createToastStore() {
     return id;
   }
 
+  /** The pathname now shown: toasts bound to another page close. */
+  function setPage(pathname: string) {
+    currentPage = pathname;
+    toasts.filter((t) => t.page !== undefined && t.page !== pathname).forEach((t) => dismiss(t.id));
+  }
+
+  /** Closes every toast and forgets the page (tests start afresh). */
   function clear() {
+    currentPage = null;
     timers.forEach((timer) => clearTimeout(timer));
     timers.clear();
     toasts = [];
@@ -76,6 +93,7 @@ export function createToastStore() {
   return {
     show,
     dismiss,
+    setPage,
     clear,
     getSnapshot: (): readonly Toast[] => toasts,
     subscribe(listener: Listener) {
@@ -99,6 +117,14 @@ const withVariant =
 
 /** Shows a toast from anywhere: `toast.error('Unable to sign in')`. */
 export const toast = {
+  /** The same calls, for toasts about the page at `page` (closed when the user leaves it). */
+  forPage: (page: string) => ({
+    error: (title: string, description?: string) =>
+      toastStore.show({ variant: 'error', title, description, page }),
+    success: (title: string, description?: string) =>
+      toastStore.show({ variant: 'success', title, description, page }),
+    show: (input: Omit<ToastInput, 'page'>) => toastStore.show({ ...input, page }),
+  }),
   info: withVariant('info'),
   success: withVariant('success'),
   warning: withVariant('warning'),

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, render, screen, within } from '@testing-library/react';
 import { TOAST_AUTO_CLOSE_MS } from '@vocalis/domain/ui-constants';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, useNavigate } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 
 import '@/testing/test-utils';
@@ -92,6 +92,41 @@ describe('toasts', () => {
     const list = region.querySelector('ol');
     expect(list?.className).toContain(placement === 'top-center' ? 'top-4' : 'bottom-4');
     expect(within(region).getByRole('alert').textContent).toContain('Unable to sign in');
+  });
+
+  it('closes a toast bound to a page when the user leaves that page, and keeps the others', () => {
+    let go: (path: string) => void = () => undefined;
+    function Leave() {
+      const navigate = useNavigate();
+      go = (path) => void navigate(path);
+      return null;
+    }
+    render(
+      <MemoryRouter initialEntries={['/sign-in']}>
+        <Toaster />
+        <Leave />
+      </MemoryRouter>,
+    );
+    act(() => {
+      toast.show({
+        variant: 'error',
+        title: 'No user is found with the provided credentials',
+        page: '/sign-in',
+      });
+      toast.success('Your email address was successfully verified.');
+    });
+    // Same page, other query: still the page the failure belongs to.
+    act(() => go('/sign-in?redirect=%2Fapp%2Fusage'));
+    expect(titles()).toHaveLength(2);
+    act(() => go('/app/onboarding'));
+    expect(titles()).toEqual(['Your email address was successfully verified.']);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('does not show a page-bound toast raised for a page the user already left', () => {
+    renderToaster('/app/home');
+    act(() => void toast.show({ variant: 'error', title: 'Unable to sign in', page: '/sign-in' }));
+    expect(titles()).toEqual([]);
   });
 
   it('opens an outside address (the appeal page) in a new tab and keeps app links in the app', () => {

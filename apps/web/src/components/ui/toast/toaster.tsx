@@ -1,6 +1,6 @@
 import { toastPlacement } from '@vocalis/domain/ui-constants';
 import clsx from 'clsx';
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { Link, useLocation } from 'react-router';
 
 import { CloseIcon, ErrorIcon, InfoIcon, SuccessIcon, WarningIcon } from '../icons';
@@ -82,11 +82,16 @@ function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }
   );
 }
 
-/** Renders the toast queue; placement follows the page (top-centre on sign-in/sign-up, bottom-right elsewhere). */
+/**
+ * Renders the toast queue; placement follows the page (top-centre on sign-in/sign-up, bottom-right elsewhere),
+ * and leaving a page closes the toasts bound to it.
+ */
 export function Toaster({ store = defaultStore }: { store?: ToastStore }) {
   const toasts = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
   const { pathname } = useLocation();
   const placement = toastPlacement(pathname);
+  // Toasts about one page (a failed sign-in) close when the user moves on.
+  useEffect(() => store.setPage(pathname), [store, pathname]);
 
   return (
     <section aria-label="Notifications" aria-live="polite" data-placement={placement}>

@@ -75,11 +75,9 @@ export function ActionLinkView({ params }: { params: ActionLinkParams }) {
     const code = params.code;
     if (!code) return;
     if (params.mode === 'verifyEmail') {
+      // The sign-in prompt says it is verified; the toast comes with the sign-in (accounts.md §4), once.
       verifyEmail(code).then(
-        () => {
-          dispatch({ type: 'emailVerified', ok: true });
-          toast.success(ACTION_LINK_MESSAGES.emailVerified);
-        },
+        () => dispatch({ type: 'emailVerified', ok: true }),
         () => dispatch({ type: 'emailVerified', ok: false }),
       );
     } else if (params.mode === 'resetPassword') {

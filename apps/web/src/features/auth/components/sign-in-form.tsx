@@ -2,24 +2,24 @@ import { ACCOUNT_VERIFICATION_MESSAGES } from '@vocalis/domain/account-verificat
 import { accountRoutes } from '@vocalis/domain/app-routes';
 import { resolveRedirectTarget } from '@vocalis/domain/redirect-target';
 import { useRef, useState, type FormEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 
 import { Field, Input } from '@/components/ui/input';
 import { LoadingButton } from '@/components/ui/loading-button';
 import { toast } from '@/components/ui/toast/toast-store';
-import { isHttpError } from '@/lib/api-client';
 import { useSignIn } from '@/lib/auth';
 import { readStored, removeStored } from '@/lib/storage';
 
 import { attachInternalCode } from '../api/action-codes';
 
-import { RESET_REQUEST_FAILED, sendPasswordResetEmail } from '../api/send-password-reset-email';
+import { mailRequestError } from '../api/mail-request-error';
 import {
   VERIFICATION_SEND_FAILED,
   VERIFICATION_SENT,
   sendVerificationEmail,
 } from '../api/send-verification-email';
 import { APPEAL_LABEL, appealUrl, signInErrorMessage, signInFailure } from '../api/sign-in-errors';
+import { forgotPasswordPath, type ForgotPasswordState } from './forgot-password-step';
 import { TwoFactorStep } from './two-factor-step';
 
 type SignInFormProps = {
@@ -28,31 +28,26 @@ type SignInFormProps = {
   onSecondStepChange?: (active: boolean) => void;
 };
 
-const serverMessage = (error: unknown, fallback: string) =>
-  isHttpError(error) && error.status > 0 && error.status < 500 && error.message ? error.message : fallback;
+type PageToast = ReturnType<typeof toast.forPage>;
 
-/** Shows the failure toast of accounts.md §8, with its links (reset, sign up, resend, appeal). */
-function showSignInError(error: unknown, email: string) {
+/**
+ * Shows the failure toast of accounts.md §8, with its links (reset, sign up, resend, appeal). It belongs
+ * to the sign-in page: a later successful sign-in leaves it behind.
+ */
+function showSignInError(error: unknown, email: string, pageToast: PageToast, onReset: () => void) {
   const failure = signInFailure(error);
   const title = signInErrorMessage(error);
   if (failure === 'invalidCredentials') {
-    toast.show({
+    pageToast.show({
       variant: 'error',
       title,
       actions: [
-        {
-          label: 'Reset password',
-          onClick: () =>
-            void sendPasswordResetEmail(email).then(
-              (res) => toast.success(res.message),
-              (err: unknown) => toast.error(serverMessage(err, RESET_REQUEST_FAILED)),
-            ),
-        },
+        { label: 'Reset password', onClick: onReset },
         { label: 'Sign up', href: accountRoutes.signUp.path },
       ],
     });
   } else if (failure === 'notVerified') {
-    toast.show({
+    pageToast.show({
       variant: 'error',
       title,
       actions: [
@@ -60,16 +55,16 @@ function showSignInError(error: unknown, email: string) {
           label: 'Resend email',
           onClick: () =>
             void sendVerificationEmail(email).then(
-              () => toast.success(VERIFICATION_SENT),
-              (err: unknown) => toast.error(serverMessage(err, VERIFICATION_SEND_FAILED)),
+              () => pageToast.success(VERIFICATION_SENT),
+              (err: unknown) => pageToast.error(mailRequestError(err, VERIFICATION_SEND_FAILED)),
             ),
         },
       ],
     });
   } else if (failure === 'banned' && appealUrl(error)) {
-    toast.show({ variant: 'error', title, actions: [{ label: APPEAL_LABEL, href: appealUrl(error)! }] });
+    pageToast.show({ variant: 'error', title, actions: [{ label: APPEAL_LABEL, href: appealUrl(error)! }] });
   } else {
-    toast.error(title);
+    pageToast.error(title);
   }
 }
 
@@ -93,6 +88,8 @@ function useInternalCode(): string | null {
 export function SignInForm({ onSuccess, onSecondStepChange }: SignInFormProps) {
   const signIn = useSignIn();
   const navigate = useNavigate();
+  const location = useLocation();
+  const pageToast = toast.forPage(location.pathname);
   const internalCode = useInternalCode();
   // The address the code was attached for: a failed password attempt does not spend the success.
   const attachedFor = useRef<string | null>(null);
@@ -144,7 +141,16 @@ export function SignInForm({ onSuccess, onSecondStepChange }: SignInFormProps) {
       {
         onSuccess: (result) =>
           result?.twoFactorRedirect ? startSecondStep(result.twoFactorMethods ?? ['totp']) : finish(),
-        onError: (error) => showSignInError(error, address),
+        onError: (error) =>
+          showSignInError(
+            error,
+            address,
+            pageToast,
+            () =>
+              void navigate(forgotPasswordPath(location), {
+                state: { email: address } satisfies ForgotPasswordState,
+              }),
+          ),
       },
     );
   };
@@ -193,6 +199,15 @@ export function SignInForm({ onSuccess, onSecondStepChange }: SignInFormProps) {
           />
         )}
       </Field>
+      <div className="-mt-3 flex justify-end">
+        <Link
+          to={forgotPasswordPath(location)}
+          state={{ email: email.trim() } satisfies ForgotPasswordState}
+          className="rounded-sm text-sm font-medium text-indigo-600 hover:underline dark:text-indigo-400"
+        >
+          Forgot password?
+        </Link>
+      </div>
       <LoadingButton type="submit" size="lg" className="w-full" loading={signIn.isPending || attaching}>
         Sign in
       </LoadingButton>

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
@@ -24,15 +24,16 @@ import { TwoFactorStep } from './two-factor-step';
 
 const NONE: SocialProvider[] = [];
 
-/** A failure's toast: the message, with the appeal link for a suspended account. */
-function showFailureToast(failure: Extract<SocialFailure, { kind: 'toast' }>) {
+/** A failure's toast, about the page it happened on: the message, with the appeal link for a suspended account. */
+function showFailureToast(failure: Extract<SocialFailure, { kind: 'toast' }>, page: string) {
+  const pageToast = toast.forPage(page);
   if (failure.appealUrl) {
-    toast.show({
+    pageToast.show({
       variant: 'error',
       title: failure.message,
       actions: [{ label: APPEAL_LABEL, href: failure.appealUrl }],
     });
-  } else toast.error(failure.message);
+  } else pageToast.error(failure.message);
 }
 
 type SocialSignInProps = {
@@ -74,6 +75,7 @@ export function SocialSignIn({
 
   // The full-page flow (popup blocked) comes back to /sign-in?error=…: the same outcomes as the popup's.
   const [searchParams, setSearchParams] = useSearchParams();
+  const { pathname } = useLocation();
   const redirectError = searchParams.get('error');
   useEffect(() => {
     if (!redirectError || providers.length === 0) return;
@@ -83,7 +85,7 @@ export function SocialSignIn({
     const failure = socialFailure(redirectError, description, provider?.name ?? 'your provider', appealUrl);
     if (failure.kind === 'accountExists' && provider) setExisting(provider);
     else if (failure.kind === 'twoFactor') setSecondStep(failure.methods);
-    else if (failure.kind === 'toast') showFailureToast(failure);
+    else if (failure.kind === 'toast') showFailureToast(failure, pathname);
     setSearchParams(
       (params) => {
         params.delete('error');
@@ -92,7 +94,7 @@ export function SocialSignIn({
       },
       { replace: true },
     );
-  }, [redirectError, providers, appealUrl, searchParams, setSearchParams]);
+  }, [redirectError, providers, appealUrl, searchParams, setSearchParams, pathname]);
 
   if (providers.length === 0) return null;
 
@@ -119,12 +121,12 @@ export function SocialSignIn({
         const failure = socialFailure(outcome.code, outcome.message, provider.name, appealUrl);
         if (failure.kind === 'accountExists') setExisting(provider);
         else if (failure.kind === 'twoFactor') setSecondStep(failure.methods);
-        else if (failure.kind === 'toast') showFailureToast(failure);
+        else if (failure.kind === 'toast') showFailureToast(failure, pathname);
         return;
       }
       await signedIn(outcome.isNewUser);
     } catch {
-      toast.error(`Unable to login with ${provider.name}.`);
+      toast.forPage(pathname).error(`Unable to login with ${provider.name}.`);
     } finally {
       setBusy(null);
     }

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useLocation } from 'react-router';
 
 import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/input';
@@ -40,6 +41,8 @@ const COPY: Record<SecondFactorMethod, { label: string; hint: string; switchTo: 
  */
 export function TwoFactorStep({ methods, onSuccess, onRestart }: TwoFactorStepProps) {
   const verify = useVerifySecondFactor();
+  // Failures are about this sign-in page: they close when the user moves on.
+  const pageToast = toast.forPage(useLocation().pathname);
   const available: SecondFactorMethod[] = [
     ...(methods.includes('otp') ? (['sms'] as const) : []),
     ...(methods.includes('totp') || !methods.includes('otp') ? (['totp', 'backup'] as const) : []),
@@ -50,7 +53,7 @@ export function TwoFactorStep({ methods, onSuccess, onRestart }: TwoFactorStepPr
   const sent = useRef(false);
 
   const fail = (error: unknown, failed: SecondFactorMethod) => {
-    toast.error(twoFactorErrorMessage(error));
+    pageToast.error(twoFactorErrorMessage(error));
     setCode('');
     if (twoFactorChallengeEnded(error, failed)) onRestart();
   };
@@ -58,7 +61,7 @@ export function TwoFactorStep({ methods, onSuccess, onRestart }: TwoFactorStepPr
   const textCode = () => {
     setSending(true);
     sendSignInCode()
-      .then(() => toast.success('We have sent you a text message with your sign-in code.'))
+      .then(() => pageToast.success('We have sent you a text message with your sign-in code.'))
       .catch((error: unknown) => fail(error, 'sms'))
       .finally(() => setSending(false));
   };
