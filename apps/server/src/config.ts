@@ -49,6 +49,8 @@ export const envSchema = z.object({
   SPEECH_HTTP_API_KEY: z.string().min(1).optional(),
   /** Worker threads that synthesize and encode speech (default: one per core); 0 runs it on the main thread. */
   SPEECH_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
+  /** RHVoice (scripts/setup-voices.sh): `auto` uses it when installed, `off` ignores it. */
+  SPEECH_RHVOICE: z.enum(['auto', 'off']).default('auto'),
   // Billing (decision 015): the embedded card processor with test cards, or Stripe.
   PAYMENT_PROVIDER: z.enum(['local', 'stripe']).default('local'),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
@@ -110,6 +112,8 @@ export type Config = {
   speechHttp?: { url: string; model: string; apiKey?: string };
   /** Speech worker threads; 0 = synthesize on the main thread. */
   speechWorkers: number;
+  /** Whether an installed RHVoice is used (`off`: the voices stay on Flite). */
+  speechRhvoice: 'auto' | 'off';
   /** The card processor; stripe needs its secret key and webhook secret. */
   billing:
     { provider: 'local' } | { provider: 'stripe'; secretKey: string; webhookSecret: string; apiUrl?: string };
@@ -236,6 +240,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
           }
         : { transport: 'outbox' },
     speechWorkers: e.SPEECH_WORKERS ?? os.availableParallelism(),
+    speechRhvoice: e.SPEECH_RHVOICE,
     ...(e.SPEECH_HTTP_URL && {
       speechHttp: { url: e.SPEECH_HTTP_URL, model: e.SPEECH_HTTP_MODEL, apiKey: e.SPEECH_HTTP_API_KEY },
     }),

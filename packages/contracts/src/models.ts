@@ -22,6 +22,8 @@ export const model = z
     languages: z.array(modelLanguage),
     model_rates: z.object({ character_cost_multiplier: z.number() }),
     concurrency_group: z.string(),
+    /** Vocalis: on the entries for accepted ElevenLabs model ids, the built-in model that serves them. */
+    alias_of: z.string().optional(),
   })
   .meta({ id: 'Model' });
 

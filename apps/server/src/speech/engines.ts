@@ -1,14 +1,17 @@
 /**
- * The server's speech engines: the two built-in engines, always present, and the remote HTTP engine
- * when SPEECH_HTTP_URL is set. One instance per process; features get engines from here by id.
+ * The server's speech engines: the two built-in engines, always present, RHVoice when it is installed
+ * (scripts/setup-voices.sh; SPEECH_RHVOICE=off ignores it), and the remote HTTP engine when
+ * SPEECH_HTTP_URL is set. One instance per process and per speech worker thread, all built by
+ * `createEngineRegistry`; features get engines from here by id.
  */
 import type { SpeechEngine } from '@vocalis/speech/engine';
 import { createEspeakEngine } from '@vocalis/speech/engines/espeak';
 import { createFliteEngine } from '@vocalis/speech/engines/flite';
 import { createOpenAiHttpEngine } from '@vocalis/speech/engines/http-openai';
+import { createRhvoiceEngine, findRhvoice } from '@vocalis/speech/engines/rhvoice';
 import type { Config } from '../config';
 
-export type EngineId = 'flite' | 'espeak' | 'http';
+export type EngineId = 'flite' | 'espeak' | 'rhvoice' | 'http';
 
 /** A language an engine speaks: its own code and an English name. */
 export interface EngineLanguage {
@@ -41,6 +44,11 @@ export class EngineRegistry {
 
   has(id: EngineId): boolean {
     return this.engines.has(id);
+  }
+
+  /** The ids of the engines this process has, in the order they were given. */
+  ids(): EngineId[] {
+    return [...this.engines.keys()];
   }
 
   get(id: EngineId): SpeechEngine {
@@ -88,11 +96,16 @@ export class EngineRegistry {
 }
 
 /** What the engines are built from (also sent to each speech worker thread, which builds its own). */
-export type EngineConfig = Pick<Config, 'speechHttp'>;
+export type EngineConfig = Pick<Config, 'speechHttp'> & Partial<Pick<Config, 'speechRhvoice'>>;
 
-/** Creates the engines of a process or worker thread from the configuration. */
+/**
+ * Creates the engines of a process or worker thread from the configuration. RHVoice is detected here
+ * (a file check, no process started), so every worker thread finds the same engines as the main one.
+ */
 export function createEngineRegistry(config: EngineConfig): EngineRegistry {
   const engines = [createFliteEngine(), createEspeakEngine()];
+  const rhvoice = config.speechRhvoice === 'off' ? undefined : findRhvoice();
+  if (rhvoice) engines.push(createRhvoiceEngine(rhvoice));
   if (config.speechHttp) engines.push(createOpenAiHttpEngine(config.speechHttp));
   return new EngineRegistry(engines);
 }

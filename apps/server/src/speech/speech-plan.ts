@@ -45,19 +45,30 @@ export function effectiveSettings(
   return { ...DEFAULT_VOICE_SETTINGS, ...voice.settings, ...given };
 }
 
+/** The RHVoice voice nearest to each Flite voice (same gender and accent). */
+const RHVOICE_FOR_FLITE = { kal16: 'bdl', rms: 'bdl', awb: 'alan', slt: 'clb' } as const;
+
+/**
+ * The engine of the default model: English on a Flite-designed voice goes to RHVoice when it is
+ * installed and the voice has an RHVoice rendering, else to Flite; everything else to eSpeak-NG.
+ */
+export function autoEngine(engines: EngineRegistry, voice: VoiceProfile, language: string): EngineId {
+  if (voice.engine !== 'flite' || !isEnglish(language)) return 'espeak';
+  return voice.rhvoice && engines.has('rhvoice') ? 'rhvoice' : 'flite';
+}
+
 /** Plans one utterance; returns undefined when eSpeak has no voice for the language. */
 export async function planSpeech(engines: EngineRegistry, input: PlanInput): Promise<SpeechPlan | undefined> {
   const { voice } = input;
   const language = input.language ?? voice.language;
-  const engineId: EngineId =
-    input.engine === 'auto'
-      ? voice.engine === 'flite' && isEnglish(language)
-        ? 'flite'
-        : 'espeak'
-      : input.engine;
+  const engineId: EngineId = input.engine === 'auto' ? autoEngine(engines, voice, language) : input.engine;
   let engineVoice: string;
   let profile: Prosody = {};
-  if (engineId === 'flite') {
+  if (engineId === 'rhvoice') {
+    // A voice without its own RHVoice rendering (eSpeak voices) takes the one closest to its Flite voice.
+    engineVoice = voice.rhvoice?.voice ?? RHVOICE_FOR_FLITE[voice.flite.voice];
+    profile = voice.rhvoice?.prosody ?? {};
+  } else if (engineId === 'flite') {
     engineVoice = voice.flite.voice;
     profile = voice.flite.prosody ?? {};
   } else if (engineId === 'espeak') {

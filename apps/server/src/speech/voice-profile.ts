@@ -14,6 +14,12 @@ export interface FliteRendering {
   prosody?: Prosody;
 }
 
+/** An RHVoice voice (LGPL voices only) with its prosody profile; used where RHVoice is installed. */
+export interface RhvoiceRendering {
+  voice: 'clb' | 'bdl' | 'slt' | 'alan';
+  prosody?: Prosody;
+}
+
 /** An eSpeak-NG voice: the language voice of the catalogue entry, a variant and a prosody profile. */
 export interface EspeakRendering {
   /** eSpeak voice id of the voice's own language (`en-gb-x-rp`, `fr-fr` …). */
@@ -32,6 +38,8 @@ export interface VoiceProfile {
   language: string;
   locale: string;
   flite: FliteRendering;
+  /** Where RHVoice is installed, English on the default model uses this instead of `flite`. */
+  rhvoice?: RhvoiceRendering;
   espeak: EspeakRendering;
   /** Voice name sent to a remote OpenAI-compatible server (`nova`, `onyx` …). */
   remoteVoice: string;

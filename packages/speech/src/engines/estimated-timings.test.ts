@@ -13,7 +13,14 @@ function audio(total: number, spans: [number, number][]): Int16Array {
 
 describe('estimated word timings', () => {
   it('finds where speech starts and ends and the pauses inside, ignoring gaps shorter than a pause', () => {
-    const s = findSilences(audio(3, [[0.2, 1], [1.05, 1.4], [1.8, 2.7]]), RATE);
+    const s = findSilences(
+      audio(3, [
+        [0.2, 1],
+        [1.05, 1.4],
+        [1.8, 2.7],
+      ]),
+      RATE,
+    );
     expect(s.speechStart).toBeCloseTo(0.2, 1);
     expect(s.speechEnd).toBeCloseTo(2.7, 1);
     expect(s.pauses).toHaveLength(1);
@@ -23,7 +30,14 @@ describe('estimated word timings', () => {
 
   it('puts the word after a comma right after the pause the comma made', () => {
     const text = 'Well, the quick brown fox jumps.';
-    const words = estimateWordTimings(text, audio(3, [[0.1, 0.5], [0.9, 2.8]]), RATE);
+    const words = estimateWordTimings(
+      text,
+      audio(3, [
+        [0.1, 0.5],
+        [0.9, 2.8],
+      ]),
+      RATE,
+    );
     expect(words.map((w) => w.value)).toEqual(['Well', 'the', 'quick', 'brown', 'fox', 'jumps']);
     expect(words[0]!.start).toBeCloseTo(0.1, 1);
     expect(words[0]!.end).toBeCloseTo(0.5, 1);
@@ -33,7 +47,11 @@ describe('estimated word timings', () => {
 
   it('matches two pauses to the two punctuation marks they belong to, not to the first ones', () => {
     const text = 'One, two three four five six seven; eight nine. Ten';
-    const spans: [number, number][] = [[0, 2.4], [2.8, 3.6], [4.0, 4.4]];
+    const spans: [number, number][] = [
+      [0, 2.4],
+      [2.8, 3.6],
+      [4.0, 4.4],
+    ];
     const words = estimateWordTimings(text, audio(4.5, spans), RATE);
     const at = (v: string) => words.find((w) => w.value === v)!;
     expect(at('eight').start).toBeCloseTo(2.8, 1);

@@ -4,17 +4,37 @@ import { createRhvoiceEngine, findRhvoice, rhvoiceArgs } from './rhvoice';
 
 const install = findRhvoice();
 // In CI the setup script installs RHVoice (scripts/setup-voices.sh): there it must be found.
-if (process.env.CI === 'true' && !install) throw new Error('CI: RHVoice is not installed (npm run setup:voices)');
+if (process.env.CI === 'true' && !install)
+  throw new Error('CI: RHVoice is not installed (npm run setup:voices)');
 
 describe('rhvoice arguments', () => {
   it('turns prosody multipliers into percentages of the voice, within what RHVoice takes', () => {
-    expect(rhvoiceArgs({ text: 'x', voice: 'clb' })).toEqual(['-p', 'clb', '-r', '100', '-t', '100', '-o', '-']);
-    expect(rhvoiceArgs({ text: 'x', voice: 'bdl', prosody: { rate: 1.2, pitch: 0.9 } })).toEqual(
-      ['-p', 'bdl', '-r', '120', '-t', '90', '-o', '-'],
-    );
-    expect(rhvoiceArgs({ text: 'x', voice: 'bdl', prosody: { rate: 9, pitch: 0.1 } }).slice(2, 6)).toEqual(
-      ['-r', '400', '-t', '50'],
-    );
+    expect(rhvoiceArgs({ text: 'x', voice: 'clb' })).toEqual([
+      '-p',
+      'clb',
+      '-r',
+      '100',
+      '-t',
+      '100',
+      '-o',
+      '-',
+    ]);
+    expect(rhvoiceArgs({ text: 'x', voice: 'bdl', prosody: { rate: 1.2, pitch: 0.9 } })).toEqual([
+      '-p',
+      'bdl',
+      '-r',
+      '120',
+      '-t',
+      '90',
+      '-o',
+      '-',
+    ]);
+    expect(rhvoiceArgs({ text: 'x', voice: 'bdl', prosody: { rate: 9, pitch: 0.1 } }).slice(2, 6)).toEqual([
+      '-r',
+      '400',
+      '-t',
+      '50',
+    ]);
   });
 
   it('finds nothing without the program on PATH', () => {
@@ -54,14 +74,17 @@ describe.skipIf(!install)('rhvoice engine', () => {
 
   it('speaks faster at a higher rate', async () => {
     const len = async (rate: number) =>
-      (await collect({ text: 'The birch canoe slid on the smooth planks.', voice: 'bdl', prosody: { rate } }))[0]!
-        .pcm.length;
+      (
+        await collect({ text: 'The birch canoe slid on the smooth planks.', voice: 'bdl', prosody: { rate } })
+      )[0]!.pcm.length;
     expect(await len(1.5)).toBeLessThan((await len(1)) * 0.8);
   });
 
   it('stops when the request is aborted', async () => {
     const controller = new AbortController();
     controller.abort(new Error('client went away'));
-    await expect(collect({ text: 'Hello.', voice: 'bdl' }, controller.signal)).rejects.toThrow('client went away');
+    await expect(collect({ text: 'Hello.', voice: 'bdl' }, controller.signal)).rejects.toThrow(
+      'client went away',
+    );
   });
 });

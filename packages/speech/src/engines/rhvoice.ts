@@ -68,7 +68,12 @@ export function rhvoiceArgs(request: SynthesisRequest): string[] {
 }
 
 /** Runs RHVoice once; resolves with the WAV bytes it wrote to stdout. */
-function runRhvoice(program: string, args: string[], text: string, signal?: AbortSignal): Promise<Uint8Array> {
+function runRhvoice(
+  program: string,
+  args: string[],
+  text: string,
+  signal?: AbortSignal,
+): Promise<Uint8Array> {
   return new Promise((resolve, reject) => {
     const child = spawn(program, args, { stdio: ['pipe', 'pipe', 'pipe'] });
     ownChildProcess(child);
@@ -84,7 +89,8 @@ function runRhvoice(program: string, args: string[], text: string, signal?: Abor
     child.on('close', (code, sig) => {
       clearTimeout(timer);
       signal?.removeEventListener('abort', stop);
-      if (signal?.aborted) return reject(signal.reason instanceof Error ? signal.reason : new Error('aborted'));
+      if (signal?.aborted)
+        return reject(signal.reason instanceof Error ? signal.reason : new Error('aborted'));
       if (code !== 0) return reject(new Error(`RHVoice exited with ${sig ?? code}: ${log.trim()}`));
       resolve(new Uint8Array(Buffer.concat(out)));
     });
@@ -111,7 +117,9 @@ export function createRhvoiceEngine(install: RhvoiceInstall): SpeechEngine {
         throwIfAborted(signal);
         if (!/[\p{L}\p{N}]/u.test(piece.text)) continue;
         // One line: RHVoice reads stdin as plain text; line breaks inside a sentence would be pauses.
-        const wav = decodeWav(await runRhvoice(install.program, args, piece.text.replace(/\s+/g, ' '), signal));
+        const wav = decodeWav(
+          await runRhvoice(install.program, args, piece.text.replace(/\s+/g, ' '), signal),
+        );
         const events = estimateWordTimings(piece.text, wav.pcm, wav.sampleRate, time, piece.start);
         yield { pcm: wav.pcm, sampleRate: wav.sampleRate, events };
         time += wav.pcm.length / wav.sampleRate;

@@ -5,7 +5,10 @@
 import { badRequest } from '../../errors';
 import type { EngineId, EngineLanguage, EngineRegistry } from '../../speech/engines';
 
-/** `auto`: the voice's own engine for English Flite voices, eSpeak-NG for everything else. */
+/**
+ * `auto`: English on a Flite-designed voice is spoken by RHVoice where it is installed, else by Flite;
+ * everything else by eSpeak-NG.
+ */
 export type ModelEngine = EngineId | 'auto';
 
 export interface BuiltInModel {
@@ -15,6 +18,8 @@ export interface BuiltInModel {
   engine: ModelEngine;
   /** Longest text one request may carry. */
   maxCharacters: number;
+  /** Set on the entries `GET /v1/models` lists for accepted aliases: the built-in model serving them. */
+  aliasOf?: string;
 }
 
 export const DEFAULT_MODEL_ID = 'vocalis_multilingual_v1';
@@ -24,7 +29,7 @@ export const BUILT_IN_MODELS: readonly BuiltInModel[] = [
     modelId: DEFAULT_MODEL_ID,
     name: 'Vocalis Multilingual v1',
     description:
-      "The default: each voice on its own engine. English with a Flite voice is spoken by Flite; every other language, and every eSpeak voice, by eSpeak-NG keeping the voice's variant. Parametric and formant synthesis: intelligible and fast, not natural-sounding. Also accepts the ids eleven_multilingual_v2, eleven_multilingual_v1, eleven_v3, eleven_flash_v2_5, eleven_turbo_v2_5 and OpenAI's tts-1, tts-1-hd, gpt-4o-mini-tts.",
+      "The default: each voice on its own engine. English with an English premade voice is spoken by RHVoice where the server has it installed (the most natural built-in engine), else by Flite; every other language, and every eSpeak voice, by eSpeak-NG keeping the voice's variant. Parametric and formant synthesis: intelligible and fast, not a neural voice. Also accepts the ids eleven_multilingual_v2, eleven_multilingual_v1, eleven_v3, eleven_flash_v2_5, eleven_turbo_v2_5 and OpenAI's tts-1, tts-1-hd, gpt-4o-mini-tts.",
     engine: 'auto',
     maxCharacters: 10_000,
   },
@@ -34,6 +39,14 @@ export const BUILT_IN_MODELS: readonly BuiltInModel[] = [
     description:
       'English only, on CMU Flite (parametric voices kal16, awb, rms, slt): the most intelligible built-in engine for English. eSpeak voices use a Flite voice of the same gender. Also accepts the ids eleven_monolingual_v1, eleven_turbo_v2 and eleven_flash_v2.',
     engine: 'flite',
+    maxCharacters: 10_000,
+  },
+  {
+    modelId: 'vocalis_rhvoice_v1',
+    name: 'Vocalis English (RHVoice) v1',
+    description:
+      'English only, on RHVoice (statistical parametric voices clb, bdl, slt and alan, 24 kHz): the most natural-sounding built-in engine, offered where the server has it installed (npm run setup:voices). Every voice uses the RHVoice voice of its gender and accent. Also accepts eleven_monolingual_v1, eleven_turbo_v2 and eleven_flash_v2 when installed.',
+    engine: 'rhvoice',
     maxCharacters: 10_000,
   },
   {
@@ -54,19 +67,25 @@ export const BUILT_IN_MODELS: readonly BuiltInModel[] = [
   },
 ];
 
-/** Well-known ElevenLabs and OpenAI model ids clients send by default, and the model that serves them. */
-export const MODEL_ALIASES: Readonly<Record<string, string>> = {
-  eleven_multilingual_v2: DEFAULT_MODEL_ID,
-  eleven_multilingual_v1: DEFAULT_MODEL_ID,
-  eleven_v3: DEFAULT_MODEL_ID,
-  eleven_flash_v2_5: DEFAULT_MODEL_ID,
-  eleven_turbo_v2_5: DEFAULT_MODEL_ID,
-  eleven_monolingual_v1: 'vocalis_flite_v1',
-  eleven_turbo_v2: 'vocalis_flite_v1',
-  eleven_flash_v2: 'vocalis_flite_v1',
-  'tts-1': DEFAULT_MODEL_ID,
-  'tts-1-hd': DEFAULT_MODEL_ID,
-  'gpt-4o-mini-tts': DEFAULT_MODEL_ID,
+const ENGLISH = ['vocalis_rhvoice_v1', 'vocalis_flite_v1'];
+
+/**
+ * Well-known ElevenLabs and OpenAI model ids clients send by default, with their names, and the
+ * models that serve them in order of preference (the first this server offers): the English-only
+ * ElevenLabs models go to RHVoice where it is installed, else to Flite.
+ */
+export const MODEL_ALIASES: Readonly<Record<string, { name: string; serves: string[] }>> = {
+  eleven_multilingual_v2: { name: 'Eleven Multilingual v2', serves: [DEFAULT_MODEL_ID] },
+  eleven_multilingual_v1: { name: 'Eleven Multilingual v1', serves: [DEFAULT_MODEL_ID] },
+  eleven_v3: { name: 'Eleven v3', serves: [DEFAULT_MODEL_ID] },
+  eleven_flash_v2_5: { name: 'Eleven Flash v2.5', serves: [DEFAULT_MODEL_ID] },
+  eleven_turbo_v2_5: { name: 'Eleven Turbo v2.5', serves: [DEFAULT_MODEL_ID] },
+  eleven_monolingual_v1: { name: 'Eleven English v1', serves: ENGLISH },
+  eleven_turbo_v2: { name: 'Eleven Turbo v2', serves: ENGLISH },
+  eleven_flash_v2: { name: 'Eleven Flash v2', serves: ENGLISH },
+  'tts-1': { name: 'OpenAI tts-1', serves: [DEFAULT_MODEL_ID] },
+  'tts-1-hd': { name: 'OpenAI tts-1-hd', serves: [DEFAULT_MODEL_ID] },
+  'gpt-4o-mini-tts': { name: 'OpenAI gpt-4o-mini-tts', serves: [DEFAULT_MODEL_ID] },
 };
 
 /** The models this process offers (the remote one only when it is configured). */
@@ -77,9 +96,39 @@ export class ModelCatalogue {
     return BUILT_IN_MODELS.filter((m) => m.engine === 'auto' || this.engines.has(m.engine));
   }
 
+  /**
+   * The models and then the ElevenLabs aliases (`eleven_*`), each marked with the model serving it,
+   * as `GET /v1/models` lists them. OpenAI's ids are accepted but not listed (they are not ElevenLabs').
+   */
+  listWithAliases(): BuiltInModel[] {
+    const aliases = Object.entries(MODEL_ALIASES)
+      .filter(([id]) => id.startsWith('eleven_'))
+      .map(([modelId, alias]) => {
+        const target = this.aliasTarget(modelId)!;
+        return {
+          ...target,
+          modelId,
+          name: `${alias.name} (alias of ${target.name})`,
+          description: `Accepted for ElevenLabs' ${alias.name} so copied code works; served by ${target.modelId}. ${target.description}`,
+          aliasOf: target.modelId,
+        };
+      });
+    return [...this.list(), ...aliases];
+  }
+
+  /** The built-in model an alias stands for on this server. */
+  private aliasTarget(alias: string): BuiltInModel | undefined {
+    const offered = this.list();
+    for (const id of MODEL_ALIASES[alias]?.serves ?? []) {
+      const model = offered.find((m) => m.modelId === id);
+      if (model) return model;
+    }
+    return undefined;
+  }
+
   /** The model for a requested id (alias or own id); unknown ids are a 400 naming what exists. */
   resolve(requested: string | null | undefined): BuiltInModel {
-    const id = requested ? (MODEL_ALIASES[requested] ?? requested) : DEFAULT_MODEL_ID;
+    const id = requested ? (this.aliasTarget(requested)?.modelId ?? requested) : DEFAULT_MODEL_ID;
     const model = this.list().find((m) => m.modelId === id);
     if (!model) {
       const own = this.list().map((m) => m.modelId);

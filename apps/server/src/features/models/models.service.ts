@@ -1,12 +1,12 @@
 import type { Model } from '@vocalis/contracts/models';
 import type { BuiltInModel, ModelCatalogue } from './model-catalogue';
 
-/** Models: the same for every caller (no workspace data). */
+/** Models: the same for every caller (no workspace data); the ElevenLabs aliases after the models. */
 export class ModelsService {
   constructor(private readonly catalogue: ModelCatalogue) {}
 
   async list(): Promise<Model[]> {
-    return Promise.all(this.catalogue.list().map((m) => this.present(m)));
+    return Promise.all(this.catalogue.listWithAliases().map((m) => this.present(m)));
   }
 
   private async present(m: BuiltInModel): Promise<Model> {
@@ -29,6 +29,7 @@ export class ModelsService {
       languages: languages.map((l) => ({ language_id: l.code, name: l.name })),
       model_rates: { character_cost_multiplier: 1 },
       concurrency_group: 'standard',
+      ...(m.aliasOf && { alias_of: m.aliasOf }),
     };
   }
 }

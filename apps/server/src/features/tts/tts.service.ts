@@ -91,7 +91,8 @@ export class TextToSpeechService {
         `Model ${model.modelId} does not support language_code '${language}'.`,
         'unsupported_language',
       );
-    if (language && model.engine === 'flite' && !isEnglish(language)) throw unsupported();
+    const englishOnly = model.engine === 'flite' || model.engine === 'rhvoice';
+    if (language && englishOnly && !isEnglish(language)) throw unsupported();
     if (language && model.engine === 'http') {
       const spoken = (await this.engines.languages('http')).map((l) => l.code.toLowerCase().split('-')[0]);
       if (!spoken.includes(language.toLowerCase().split('-')[0]!)) throw unsupported();

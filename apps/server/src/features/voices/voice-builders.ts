@@ -1,9 +1,10 @@
 /**
  * How a premade voice is put together from an engine voice and a prosody profile, and how it is
- * described: truthfully, as a parametric (Flite) or formant (eSpeak-NG) voice.
+ * described: truthfully, as an RHVoice or Flite (statistical parametric) or eSpeak-NG (formant) voice,
+ * naming the engine this server really uses for it.
  */
 import type { Prosody } from '@vocalis/speech/engine';
-import type { VoiceProfile } from '../../speech/voice-profile';
+import type { RhvoiceRendering, VoiceProfile } from '../../speech/voice-profile';
 
 /** The ElevenLabs label set every premade voice carries. */
 export interface VoiceLabels {
@@ -21,15 +22,64 @@ export interface CatalogueVoice extends VoiceProfile {
   labels: VoiceLabels;
   /** What the preview says, in the voice's language. */
   previewText: string;
+  /** The description where RHVoice is installed (the voice then speaks English on RHVoice). */
+  rhvoiceDescription?: string;
 }
 
 type FliteVoice = 'kal16' | 'awb' | 'rms' | 'slt';
-const FLITE_INFO: Record<FliteVoice, { what: string; espeak: string; remote: string }> = {
-  kal16: { what: "Flite's kal16 diphone voice", espeak: 'klatt4', remote: 'onyx' },
-  awb: { what: "Flite's awb voice (CMU Arctic, statistical parametric)", espeak: 'm3', remote: 'fable' },
-  rms: { what: "Flite's rms voice (CMU Arctic, statistical parametric)", espeak: 'm2', remote: 'echo' },
-  slt: { what: "Flite's slt voice (CMU Arctic, statistical parametric)", espeak: 'f2', remote: 'nova' },
+type RhvoiceVoice = RhvoiceRendering['voice'];
+const FLITE_INFO: Record<
+  FliteVoice,
+  { what: string; espeak: string; remote: string; rhvoice: RhvoiceVoice }
+> = {
+  kal16: { what: "Flite's kal16 diphone voice", espeak: 'klatt4', remote: 'onyx', rhvoice: 'bdl' },
+  awb: {
+    what: "Flite's awb voice (CMU Arctic, statistical parametric)",
+    espeak: 'm3',
+    remote: 'fable',
+    rhvoice: 'alan',
+  },
+  rms: {
+    what: "Flite's rms voice (CMU Arctic, statistical parametric)",
+    espeak: 'm2',
+    remote: 'echo',
+    rhvoice: 'bdl',
+  },
+  slt: {
+    what: "Flite's slt voice (CMU Arctic, statistical parametric)",
+    espeak: 'f2',
+    remote: 'nova',
+    rhvoice: 'clb',
+  },
 };
+
+const RHVOICE_INFO: Record<RhvoiceVoice, string> = {
+  clb: "RHVoice's clb voice",
+  bdl: "RHVoice's bdl voice",
+  slt: "RHVoice's slt voice",
+  alan: "RHVoice's alan voice (Scottish English)",
+};
+
+/** Said of a Flite voice on a server without RHVoice, so the voice picker tells why it sounds buzzy. */
+export const RHVOICE_MISSING_NOTE =
+  'RHVoice is not installed on this server, so this voice uses Flite; with RHVoice (npm run setup:voices) it sounds more natural.';
+
+/**
+ * The catalogue as this server speaks it: with RHVoice installed the voices that have an RHVoice
+ * rendering describe it; without, they say they fall back to Flite.
+ */
+export function describeForEngines(
+  catalogue: readonly CatalogueVoice[],
+  rhvoiceInstalled: boolean,
+): CatalogueVoice[] {
+  return catalogue.map((v) => {
+    if (!v.rhvoice || !v.rhvoiceDescription) return v;
+    return {
+      ...v,
+      description: rhvoiceInstalled ? v.rhvoiceDescription : `${v.description} ${RHVOICE_MISSING_NOTE}`,
+    };
+  });
+}
 
 /** The preview sentence of the English voices. */
 export const englishPreview = (name: string) =>
@@ -47,6 +97,7 @@ export function flite(
 ): CatalogueVoice {
   const info = FLITE_INFO[voice];
   const locale = voice === 'awb' ? 'en-GB' : 'en-US';
+  const rhvoice = extra.rhvoice ?? { voice: info.rhvoice, prosody };
   return {
     voiceId,
     name,
@@ -54,6 +105,8 @@ export function flite(
     language: 'en',
     locale,
     flite: { voice, prosody },
+    rhvoice,
+    rhvoiceDescription: `${character} Built on ${RHVOICE_INFO[rhvoice.voice]} (statistical parametric, 24 kHz) with its own pitch and pace profile: a synthetic voice, not a recording of a person, and the most natural-sounding of the built-in engines.`,
     espeak: { language: voice === 'awb' ? 'en-gb-scotland' : 'en-us', variant: info.espeak, prosody },
     remoteVoice: info.remote,
     labels,

@@ -1,6 +1,7 @@
 /**
  * The premade voices. Each is an engine voice with a prosody profile (pitch level, intonation range,
- * pace), described for what it is (voice-builders.ts). Ids are fixed forever: clients store them. Ages
+ * pace), described for what it is (voice-builders.ts). Every English Flite voice also has an RHVoice
+ * rendering (same gender and accent) that the default model uses where RHVoice is installed. Ids are fixed forever: clients store them. Ages
  * and descriptions are how the voice is perceived, not a person's.
  */
 import { englishPreview, espeak, flite, L, type CatalogueVoice } from './voice-builders';
@@ -94,6 +95,7 @@ export const PREMADE_VOICES: readonly CatalogueVoice[] = [
     { rate: 1.08, pitch: 1.15, pitchVariation: 1.3 },
     L('american', 'female', 'young', 'bright', 'social_media'),
     'A higher, quicker American female voice.',
+    { rhvoice: { voice: 'slt', prosody: { rate: 1.08, pitch: 1.15 } } },
   ),
   flite(
     'fI7I59w2W3CVbh1jDEyN',
@@ -110,7 +112,7 @@ export const PREMADE_VOICES: readonly CatalogueVoice[] = [
     { pitch: 1.05, pitchVariation: 1.6 },
     L('american', 'female', 'young', 'expressive', 'characters_animation'),
     'An American female voice with the widest intonation of the catalogue.',
-    { settings: { style: 0.3 } },
+    { settings: { style: 0.3 }, rhvoice: { voice: 'slt', prosody: { pitch: 1.05, pitchVariation: 1.6 } } },
   ),
   flite(
     'XgXSVseY6JXEkF1Qa3up',

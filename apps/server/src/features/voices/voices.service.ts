@@ -11,6 +11,7 @@ import { effectiveSettings } from '../../speech/speech-plan';
 import { hasPermission, type KeyCaller } from '../api-keys/api-keys.policy';
 import { missingPermission } from '../api-keys/api-keys.service';
 import type { CatalogueVoice } from './voice-builders';
+import { resolveVoiceAlias } from './elevenlabs-voice-aliases';
 import { OPENAI_VOICE_MAP } from './voice-catalogue';
 import type { PreviewFile, VoicePreviews } from './voice-previews';
 import { callerWorkspace } from '../../plugins/auth';
@@ -92,13 +93,13 @@ export class VoicesService {
   async get(caller: KeyCaller, voiceId: string, withSettings = true): Promise<Voice> {
     const voice = this.profile(voiceId);
     if (!withSettings) return this.present(voice, false);
-    return this.present(voice, (await this.stored(caller, voiceId)) ?? null);
+    return this.present(voice, (await this.stored(caller, voice.voiceId)) ?? null);
   }
 
   /** The caller's workspace's settings for the voice, or the voice's own when it never edited them. */
   async settings(caller: KeyCaller, voiceId: string): Promise<VoiceSettingsResponse> {
     const voice = this.profile(voiceId);
-    return (await this.stored(caller, voiceId)) ?? effectiveSettings(voice);
+    return (await this.stored(caller, voice.voiceId)) ?? effectiveSettings(voice);
   }
 
   /** POST /v1/voices/{id}/settings/edit: given fields replace the workspace's settings for the voice. */
@@ -110,7 +111,7 @@ export class VoicesService {
       Object.entries(input).filter(([, value]) => value !== null && value !== undefined),
     ) as Partial<StoredVoiceSettings>;
     const initial = { ...effectiveSettings(voice), ...changed };
-    await settingsRepo.mergeVoiceSettings(this.db, workspaceId, voiceId, initial, changed);
+    await settingsRepo.mergeVoiceSettings(this.db, workspaceId, voice.voiceId, initial, changed);
   }
 
   /**
@@ -120,7 +121,7 @@ export class VoicesService {
   async profileFor(userId: string, voiceId: string): Promise<CatalogueVoice> {
     const voice = this.profile(voiceId);
     const workspaceId = (await this.workspaces.workspaceOf(userId)).id;
-    const stored = await settingsRepo.findVoiceSettings(this.db, workspaceId, voiceId);
+    const stored = await settingsRepo.findVoiceSettings(this.db, workspaceId, voice.voiceId);
     return stored ? { ...voice, settings: { ...voice.settings, ...stored } } : voice;
   }
 
@@ -134,9 +135,9 @@ export class VoicesService {
     return settingsRepo.listVoiceSettings(this.db, workspaceId);
   }
 
-  /** The catalogue voice for an id, or a 404 `voice_not_found`. */
+  /** The catalogue voice for an id (or an ElevenLabs premade id it stands for), or a 404 `voice_not_found`. */
   profile(voiceId: string): CatalogueVoice {
-    const voice = this.byId.get(voiceId);
+    const voice = this.byId.get(resolveVoiceAlias(voiceId));
     if (!voice) throw voiceNotFound(voiceId);
     return voice;
   }
@@ -145,7 +146,7 @@ export class VoicesService {
   forOpenAi(name: string): CatalogueVoice {
     const mapped = OPENAI_VOICE_MAP[name.toLowerCase()];
     const voice =
-      this.byId.get(mapped ?? name) ??
+      this.byId.get(mapped ?? resolveVoiceAlias(name)) ??
       this.catalogue.find((v) => v.name.toLowerCase() === name.toLowerCase());
     if (!voice) throw voiceNotFound(name);
     return voice;

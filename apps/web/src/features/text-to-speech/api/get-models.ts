@@ -12,7 +12,8 @@ export const modelsQueryOptions = () =>
   queryOptions({
     queryKey: ['models'] as const,
     queryFn: ({ signal }) => getModels(signal),
-    select: (models) => models.filter((m) => m.can_do_text_to_speech),
+    // The eleven_* entries are aliases of the built-in models (for copied API code), not choices.
+    select: (models) => models.filter((m) => m.can_do_text_to_speech && !m.alias_of),
     staleTime: 5 * 60_000,
   });
 
