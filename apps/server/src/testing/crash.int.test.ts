@@ -179,17 +179,20 @@ describe(`kill -9 during generations, a checkout and mail delivery on ${process.
 
   it('keeps quota = history, leaks no slot, delivers the mail and keeps the checkout whole across crashes', async () => {
     await start();
-    const speaker = await newUser('speaker');
+    // The operator creates the users at once (each admin command is a process of its own).
+    const [speaker, ...buyers] = await Promise.all(
+      ['speaker', ...Array.from({ length: ROUNDS }, (_, i) => `buyer${i + 1}`)].map(newUser),
+    );
+    // Their sign-up mails first, so each mail held below is a reset.
+    await waitFor(() => buyers.every((b) => sink.received.some((m) => m.to.includes(b.email))));
     expect(await stream(speaker, 'Kept before any crash.')).toBe(200);
     const first = await quotaAndHistory(speaker, 1);
     expect(first.spent).toBe(first.kept);
 
     for (let round = 1; round <= ROUNDS; round++) {
-      const buyer = await newUser(`buyer${round}`);
+      const buyer = buyers[round - 1]!;
       const resetMail = () =>
         sink.received.find((m) => m.to.includes(buyer.email) && m.raw.includes('Reset your password'));
-      // Its sign-up mail first, so the mail held below is the reset.
-      await waitFor(() => sink.received.some((m) => m.to.includes(buyer.email)));
       // A password reset is answered; its mail is half-way through SMTP when the process dies.
       const held = sink.hold();
       const reset = await call(null, '/api/auth/request-password-reset', {
