@@ -258,5 +258,5 @@ describe(`kill -9 during generations, a checkout and mail delivery on ${process.
     } finally {
       if (!testDb) await database.close();
     }
-  }, 420_000);
+  }, 600_000);
 });
