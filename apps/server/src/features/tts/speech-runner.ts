@@ -25,7 +25,7 @@ export function createSpeechRunner(
   engines: EngineRegistry,
 ): SpeechRunner {
   if (config.speechWorkers === 0) return mainThreadRunner(engines);
-  const engineConfig: EngineConfig = { speechHttp: config.speechHttp };
+  const engineConfig: EngineConfig = { speechHttp: config.speechHttp, speechRhvoice: config.speechRhvoice };
   return new WorkerPool<SpeechJob, TimedAudio>({
     entry: new URL('./speech-worker.ts', import.meta.url),
     size: config.speechWorkers,

@@ -4,6 +4,7 @@ import { defineFeature } from '../feature';
 import { ModelCatalogue } from '../models/model-catalogue';
 import { modelsRoutes } from '../models/models.routes';
 import { ModelsService } from '../models/models.service';
+import { describeForEngines } from '../voices/voice-builders';
 import { PREMADE_VOICES } from '../voices/voice-catalogue';
 import { VoicePreviews } from '../voices/voice-previews';
 import { voicesRoutes } from '../voices/voices.routes';
@@ -24,11 +25,23 @@ export const ttsFeature = defineFeature({
   name: 'speech',
   async register(app, { config, db, usage, history }) {
     const engines = createEngineRegistry(config);
+    app.log.info(
+      { engines: engines.ids() },
+      engines.has('rhvoice') || config.speechRhvoice === 'off'
+        ? 'speech engines'
+        : 'speech engines (RHVoice not installed: English voices use Flite; npm run setup:voices installs it)',
+    );
     // Synthesis and encoding run in worker threads (SPEECH_WORKERS), off the event loop.
     const speech = createSpeechRunner(config, engines);
     const models = new ModelCatalogue(engines);
     const previews = new VoicePreviews(path.join(config.filesDir, 'voice-previews'), engines, app.log);
-    const voices = new VoicesService(PREMADE_VOICES, previews, config.publicUrl, db, usage);
+    const voices = new VoicesService(
+      describeForEngines(PREMADE_VOICES, engines.has('rhvoice')),
+      previews,
+      config.publicUrl,
+      db,
+      usage,
+    );
     const tts = new TextToSpeechService(voices, models, engines, usage, history, app.log, speech);
 
     await app.register(voicesRoutes(voices));

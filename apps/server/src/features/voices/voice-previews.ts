@@ -36,6 +36,8 @@ export class VoicePreviews {
   /** Hash of what the preview sounds like: text, engine profiles, settings, format. */
   version(voice: CatalogueVoice): string {
     const { previewText, engine, language, flite, espeak, settings } = voice;
+    // The RHVoice rendering shapes the sound only where RHVoice is installed.
+    const rhvoice = this.engines.has('rhvoice') ? voice.rhvoice : undefined;
     const key = JSON.stringify({
       RENDER_VERSION,
       PREVIEW_FORMAT,
@@ -43,6 +45,7 @@ export class VoicePreviews {
       engine,
       language,
       flite,
+      ...(rhvoice && { rhvoice }),
       espeak,
       settings,
     });
@@ -80,7 +83,8 @@ export class VoicePreviews {
 
   private async ensure(voice: CatalogueVoice, file: string, version: string): Promise<PreviewFile> {
     if (await exists(file)) return { path: file, version };
-    const plan = await planSpeech(this.engines, { voice, engine: voice.engine });
+    // `auto`: what a request without model_id gets (RHVoice for English voices where installed).
+    const plan = await planSpeech(this.engines, { voice, engine: 'auto' });
     if (!plan) throw new Error(`no engine voice for preview of ${voice.voiceId}`);
     const blocks: Int16Array[] = [];
     let sampleRate = 16000;
