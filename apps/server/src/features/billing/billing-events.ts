@@ -6,7 +6,7 @@ import type { PaymentProviderKind } from '../../db/schema/billing';
 import { addPeriod } from '../../billing/clock';
 import type { BillingEvent, CardInfo, InvoiceState, SubscriptionState } from '../../billing/provider';
 import { newId } from '../../lib/ids';
-import { billingPeriodEndSpec } from './billing-jobs';
+import { billingPeriodEndSpec, billingReceiptSpec } from './billing-jobs';
 import { enqueue } from '../../jobs/queue';
 import * as repo from './billing.repo';
 import * as invoicesRepo from './invoices.repo';
@@ -185,7 +185,7 @@ export async function endSubscription(
 }
 
 async function applyInvoice(tx: AppDb, provider: PaymentProviderKind, inv: InvoiceState, paid: boolean) {
-  await invoicesRepo.upsertInvoice(tx, {
+  const { newlyPaidId } = await invoicesRepo.upsertInvoice(tx, {
     id: newId(),
     workspaceId: inv.workspaceId,
     provider,
@@ -206,6 +206,14 @@ async function applyInvoice(tx: AppDb, provider: PaymentProviderKind, inv: Invoi
     paymentIntentStatus: inv.paymentIntentStatus,
     paidAt: paid ? new Date() : null,
   });
+  // The receipt goes out with the payment on record (same transaction), once per invoice.
+  if (newlyPaidId)
+    await enqueue(
+      tx,
+      billingReceiptSpec,
+      { invoiceId: newlyPaidId },
+      { jobKey: `billing.receipt:${newlyPaidId}` },
+    );
   const sub = await repo.lockSubscription(tx, inv.workspaceId);
   if (!sub || inv.kind === 'overage') return;
   // A failed renewal is a payment problem (past_due); paying the open invoice makes the plan active again.

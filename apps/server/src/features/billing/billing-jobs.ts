@@ -11,3 +11,14 @@ export const billingPeriodEndSpec = jobSpec({
   payload: z.object({ workspaceId: z.string().optional() }),
   maxAttempts: 10,
 });
+
+/**
+ * The receipt of one paid invoice (checkout, renewal or overage), mailed to the workspace owner. Enqueued
+ * in the transaction that records the invoice as paid, keyed by the invoice, so it goes out exactly when
+ * the payment is on record and once per invoice. Its work is in billing-receipt.job.ts.
+ */
+export const billingReceiptSpec = jobSpec({
+  name: 'billing.receipt',
+  payload: z.object({ invoiceId: z.string() }),
+  maxAttempts: 10,
+});

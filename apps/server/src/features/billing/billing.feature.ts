@@ -1,5 +1,6 @@
 import { defineFeature } from '../feature';
 import { billingPeriodEndJob } from './billing-period-end.job';
+import { billingReceiptJob } from './billing-receipt.job';
 import { billingRoutes } from './billing.routes';
 import { characterStatsRoutes } from './character-stats.routes';
 import { checkoutRoutes } from './checkout.routes';
@@ -11,7 +12,7 @@ import { stripeWebhookRoutes } from './stripe-webhook.routes';
  */
 export const billingFeature = defineFeature({
   name: 'billing',
-  jobs: [billingPeriodEndJob],
+  jobs: [billingPeriodEndJob, billingReceiptJob],
   async register(app, { billing, db }) {
     await app.register(billingRoutes(billing.service));
     await app.register(characterStatsRoutes(db));
