@@ -1,4 +1,4 @@
-import { and, desc, eq, exists, lte, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, exists, lte, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AppDb } from '../db/client';
 import { apiKeys } from '../db/schema/api-keys';
@@ -79,10 +79,9 @@ export type ApiKeyCaller = {
   workspace: CallerWorkspace | null;
 };
 
-/** An xi-api-key by its hash, with its owner's account state and current workspace. */
-export async function apiKeyCallerByHash(db: AppDb, keyHash: string): Promise<ApiKeyCaller | undefined> {
+function apiKeyQuery(db: AppDb) {
   const cw = currentWorkspaceOf(db, apiKeys.userId);
-  const [row] = await db
+  return db
     .select({
       keyId: apiKeys.id,
       userId: apiKeys.userId,
@@ -95,8 +94,67 @@ export async function apiKeyCallerByHash(db: AppDb, keyHash: string): Promise<Ap
     .from(apiKeys)
     .leftJoin(userProfiles, eq(userProfiles.userId, apiKeys.userId))
     .leftJoinLateral(cw, sql`true`)
-    .where(eq(apiKeys.keyHash, keyHash))
-    .limit(1);
+    .where(eq(apiKeys.keyHash, sql.placeholder('keyHash')))
+    .limit(1)
+    .prepare('principal_by_api_key');
+}
+
+function sessionQuery(db: AppDb, by: 'token' | 'id') {
+  const cw = currentWorkspaceOf(db, sessions.userId);
+  // A null claimed workspace matches no membership: false.
+  const claimed = exists(
+    db
+      .select({ one: sql`1` })
+      .from(workspaceMembers)
+      .where(
+        and(
+          eq(workspaceMembers.userId, sessions.userId),
+          eq(workspaceMembers.workspaceId, sql.placeholder('claimedWorkspaceId')),
+        ),
+      ),
+  );
+  return db
+    .select({
+      id: sessions.id,
+      userId: sessions.userId,
+      expiresAt: sessions.expiresAt,
+      updatedAt: sessions.updatedAt,
+      claimedMember: sql<boolean>`${claimed}`,
+      cw: cwColumns(cw),
+    })
+    .from(sessions)
+    .leftJoin(userProfiles, eq(userProfiles.userId, sessions.userId))
+    .leftJoinLateral(cw, sql`true`)
+    .where(
+      by === 'token' ? eq(sessions.token, sql.placeholder('key')) : eq(sessions.id, sql.placeholder('key')),
+    )
+    .limit(1)
+    .prepare(`principal_by_session_${by}`);
+}
+
+// Built once per database handle: the SQL text is made once, and PostgreSQL plans each statement once per
+// connection (planning these joins costs more than running them).
+const prepared = new WeakMap<
+  AppDb,
+  {
+    apiKey: ReturnType<typeof apiKeyQuery>;
+    byToken: ReturnType<typeof sessionQuery>;
+    byId: ReturnType<typeof sessionQuery>;
+  }
+>();
+
+function queriesOf(db: AppDb) {
+  let q = prepared.get(db);
+  if (!q) {
+    q = { apiKey: apiKeyQuery(db), byToken: sessionQuery(db, 'token'), byId: sessionQuery(db, 'id') };
+    prepared.set(db, q);
+  }
+  return q;
+}
+
+/** An xi-api-key by its hash, with its owner's account state and current workspace. */
+export async function apiKeyCallerByHash(db: AppDb, keyHash: string): Promise<ApiKeyCaller | undefined> {
+  const [row] = await queriesOf(db).apiKey.execute({ keyHash });
   if (!row) return undefined;
   const { cw: w, ...key } = row;
   return { ...key, workspace: workspaceOrNull(w) };
@@ -114,38 +172,11 @@ export type SessionCaller = {
 };
 
 async function sessionCaller(
-  db: AppDb,
-  where: SQL,
+  query: ReturnType<typeof sessionQuery>,
+  key: string,
   claimedWorkspaceId?: string | null,
 ): Promise<SessionCaller | undefined> {
-  const cw = currentWorkspaceOf(db, sessions.userId);
-  const claimed = claimedWorkspaceId
-    ? exists(
-        db
-          .select({ one: sql`1` })
-          .from(workspaceMembers)
-          .where(
-            and(
-              eq(workspaceMembers.userId, sessions.userId),
-              eq(workspaceMembers.workspaceId, claimedWorkspaceId),
-            ),
-          ),
-      )
-    : sql<boolean>`false`;
-  const [row] = await db
-    .select({
-      id: sessions.id,
-      userId: sessions.userId,
-      expiresAt: sessions.expiresAt,
-      updatedAt: sessions.updatedAt,
-      claimedMember: sql<boolean>`${claimed}`,
-      cw: cwColumns(cw),
-    })
-    .from(sessions)
-    .leftJoin(userProfiles, eq(userProfiles.userId, sessions.userId))
-    .leftJoinLateral(cw, sql`true`)
-    .where(where)
-    .limit(1);
+  const [row] = await query.execute({ key, claimedWorkspaceId: claimedWorkspaceId ?? null });
   if (!row) return undefined;
   const { cw: w, claimedMember, ...session } = row;
   return {
@@ -160,7 +191,7 @@ export function sessionCallerByStoredToken(
   db: AppDb,
   storedToken: string,
 ): Promise<SessionCaller | undefined> {
-  return sessionCaller(db, eq(sessions.token, storedToken));
+  return sessionCaller(queriesOf(db).byToken, storedToken);
 }
 
 /** A session by id (a session bearer token's `sid`), checking membership of the token's claimed workspace. */
@@ -169,7 +200,7 @@ export function sessionCallerById(
   sessionId: string,
   claimedWorkspaceId: string | null,
 ): Promise<SessionCaller | undefined> {
-  return sessionCaller(db, eq(sessions.id, sessionId), claimedWorkspaceId);
+  return sessionCaller(queriesOf(db).byId, sessionId, claimedWorkspaceId);
 }
 
 /**
