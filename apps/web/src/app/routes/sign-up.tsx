@@ -4,6 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 
 import { AuthLayout } from '@/components/layouts/auth-layout';
 import { NEW_USER_STEP_PATH } from '@/features/auth/api/social-sign-in';
+import { CheckEmail } from '@/features/auth/components/check-email';
 import { NewUserStep } from '@/features/auth/components/new-user-step';
 import { SignUpForm } from '@/features/auth/components/sign-up-form';
 import { SocialSignIn } from '@/features/auth/components/social-sign-in';
@@ -41,11 +42,7 @@ export default function SignUpRoute() {
   if (sentTo) {
     return (
       <AuthLayout title="Check your email" subtitle="One more step to finish signing up" footer={footer}>
-        <p role="status" className="text-sm text-zinc-600 dark:text-zinc-400">
-          We have sent an email to{' '}
-          <span className="font-medium text-zinc-900 dark:text-zinc-100">{sentTo}</span>. Follow the link in
-          it to verify your address, then sign in.
-        </p>
+        <CheckEmail email={sentTo} />
       </AuthLayout>
     );
   }

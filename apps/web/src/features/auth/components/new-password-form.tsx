@@ -1,8 +1,9 @@
 import { passwordConfirmationError, passwordErrorMessages } from '@vocalis/domain/password-rules';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 
 import { Field, Input } from '@/components/ui/input';
 import { LoadingButton } from '@/components/ui/loading-button';
+import { PasswordChecklist } from '@/components/ui/password-checklist';
 import { PasswordRequirements } from '@/components/ui/password-requirements';
 
 type NewPasswordFormProps = {
@@ -18,6 +19,7 @@ export function NewPasswordForm({ email, onSubmit }: NewPasswordFormProps) {
   const [submitted, setSubmitted] = useState(false);
   const [working, setWorking] = useState(false);
   const unmet = passwordErrorMessages(password);
+  const rulesId = useId();
   const mismatch = passwordConfirmationError(password, confirmation);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -40,20 +42,24 @@ export function NewPasswordForm({ email, onSubmit }: NewPasswordFormProps) {
           <span className="font-medium text-zinc-900 dark:text-zinc-100">{email}</span>.
         </p>
       ) : null}
-      <Field label="New password">
-        {(id) => (
-          <Input
-            id={id}
-            name="new-password"
-            type="password"
-            autoComplete="new-password"
-            autoFocus
-            required
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-        )}
-      </Field>
+      <div className="space-y-2">
+        <Field label="New password">
+          {(id) => (
+            <Input
+              id={id}
+              name="new-password"
+              type="password"
+              autoComplete="new-password"
+              autoFocus
+              required
+              aria-describedby={rulesId}
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
+          )}
+        </Field>
+        <PasswordChecklist id={rulesId} password={password} />
+      </div>
       <Field label="Confirm new password">
         {(id) => (
           <Input

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 
 import { Toaster } from '@/components/ui/toast/toaster';
@@ -43,6 +43,28 @@ describe('sign-up form', () => {
     expect(screen.getByText('Your password must contain a special character.')).toBeTruthy();
     expect(screen.getByText('Your password must be more than 8 characters long.')).toBeTruthy();
     expect(screen.queryByText('Your password must contain a letter.')).toBeNull();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('ticks off the password rules while the password is typed, before anything is submitted', () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    renderForm();
+    const password = screen.getByLabelText('Password');
+    const rules = screen.getByRole('list', { name: 'Password requirements' });
+    expect(password.getAttribute('aria-describedby')).toBe(rules.id);
+    const met = () =>
+      within(rules)
+        .getAllByRole('listitem')
+        .filter((item) => item.dataset.met === 'true')
+        .map((item) => item.textContent);
+    expect(met()).toEqual([]);
+    fireEvent.change(password, { target: { value: 'abc1' } });
+    expect(met()).toEqual(['A letter (done)', 'A number (done)']);
+    fireEvent.change(password, { target: { value: 'abcdefg1!' } });
+    expect(met()).toHaveLength(4);
+    // Nothing was submitted, so the refusal heading is not shown.
+    expect(screen.queryByText("Your password doesn't meet our security requirements:")).toBeNull();
     expect(fetch).not.toHaveBeenCalled();
   });
 

@@ -1,9 +1,10 @@
 import { passwordErrorMessages } from '@vocalis/domain/password-rules';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 
 import { Field, Input } from '@/components/ui/input';
 import { LoadingButton } from '@/components/ui/loading-button';
+import { PasswordChecklist } from '@/components/ui/password-checklist';
 import { PasswordRequirements } from '@/components/ui/password-requirements';
 import { toast } from '@/components/ui/toast/toast-store';
 import { isHttpError } from '@/lib/api-client';
@@ -13,8 +14,8 @@ import { useSignUp } from '../api/sign-up';
 type SignUpFormProps = { onSuccess: (email: string) => void };
 
 /**
- * Email, name, password and the product-updates opt-in; the password rules are checked here and again on
- * the server. Pre-sign-up runs first: when it is refused, its message shows and no account is created.
+ * Email, name, password and the product-updates opt-in; the password rules are ticked off while typing,
+ * checked on submit (the spec's messages) and again on the server. Pre-sign-up runs first: when it is refused, its message shows and no account is created.
  */
 export function SignUpForm({ onSuccess }: SignUpFormProps) {
   const signUp = useSignUp();
@@ -25,6 +26,7 @@ export function SignUpForm({ onSuccess }: SignUpFormProps) {
   const [updates, setUpdates] = useState(false);
   const [submitted, setSubmitted] = useState(false);
   const unmet = passwordErrorMessages(password);
+  const rulesId = useId();
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -77,20 +79,24 @@ export function SignUpForm({ onSuccess }: SignUpFormProps) {
           />
         )}
       </Field>
-      <Field label="Password">
-        {(id) => (
-          <Input
-            id={id}
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            required
-            aria-invalid={submitted && unmet.length > 0}
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-        )}
-      </Field>
+      <div className="space-y-2">
+        <Field label="Password">
+          {(id) => (
+            <Input
+              id={id}
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              required
+              aria-invalid={submitted && unmet.length > 0}
+              aria-describedby={rulesId}
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
+          )}
+        </Field>
+        <PasswordChecklist id={rulesId} password={password} />
+      </div>
       {submitted ? <PasswordRequirements messages={unmet} /> : null}
       <label className="flex cursor-pointer items-start gap-3 text-sm text-zinc-700 dark:text-zinc-300">
         <input

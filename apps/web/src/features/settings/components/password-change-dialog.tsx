@@ -1,10 +1,11 @@
 import { passwordConfirmationError, passwordErrorMessages } from '@vocalis/domain/password-rules';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 
 import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/input';
 import { LoadingButton } from '@/components/ui/loading-button';
 import { Modal } from '@/components/ui/modal';
+import { PasswordChecklist } from '@/components/ui/password-checklist';
 import { PasswordRequirements } from '@/components/ui/password-requirements';
 import { toast } from '@/components/ui/toast/toast-store';
 import { isHttpError } from '@/lib/api-client';
@@ -68,6 +69,7 @@ function PasswordForm({ mode, onDone }: { mode: PasswordDialogMode; onDone: () =
   const [serverError, setServerError] = useState<string | null>(null);
   const working = change.isPending || set.isPending;
   const unmet = passwordErrorMessages(password);
+  const rulesId = useId();
   const mismatch = passwordConfirmationError(password, confirmation);
 
   const failed = (error: unknown) => {
@@ -121,19 +123,23 @@ function PasswordForm({ mode, onDone }: { mode: PasswordDialogMode; onDone: () =
       ) : (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">{NO_PASSWORD_NOTE}</p>
       )}
-      <Field label="New password">
-        {(id) => (
-          <Input
-            id={id}
-            type="password"
-            autoComplete="new-password"
-            autoFocus={mode === 'set'}
-            required
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-        )}
-      </Field>
+      <div className="space-y-2">
+        <Field label="New password">
+          {(id) => (
+            <Input
+              id={id}
+              type="password"
+              autoComplete="new-password"
+              autoFocus={mode === 'set'}
+              required
+              aria-describedby={rulesId}
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
+          )}
+        </Field>
+        <PasswordChecklist id={rulesId} password={password} />
+      </div>
       <Field label="Confirm new password">
         {(id) => (
           <Input

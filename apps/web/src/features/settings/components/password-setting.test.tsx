@@ -53,6 +53,16 @@ async function openChange() {
 }
 
 describe('settings: change password', () => {
+  it('ticks off the new password rules while it is typed', async () => {
+    await openChange();
+    const rules = screen.getByRole('list', { name: 'Password requirements' });
+    expect(screen.getByLabelText('New password').getAttribute('aria-describedby')).toBe(rules.id);
+    type('New password', 'abcdefgh');
+    const met = [...rules.querySelectorAll('li[data-met="true"]')].map((li) => li.textContent);
+    expect(met).toEqual(['At least 8 characters (done)', 'A letter (done)']);
+    expect(screen.queryByText(HEADING)).toBeNull();
+  });
+
   it('says the passwords do not match and sends nothing', async () => {
     await openChange();
     type('Current password', 'old-pass-1!');
