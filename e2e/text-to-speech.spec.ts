@@ -94,6 +94,26 @@ test('types text, picks a voice, generates, hears it stream, and downloads the m
   ).toBeVisible();
 });
 
+test('at 1440×900 a sample text generates and the Generate button stays clear of the player', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page);
+  await expect(page.getByRole('combobox', { name: 'Model' })).toBeEnabled({ timeout: 20_000 });
+  // The model line says what it speaks, not how the engine works.
+  await expect(page.getByTestId('model-summary')).toHaveText(/languages|English only/);
+  await expect(page.getByTestId('language-hint')).toBeVisible();
+  await page.getByRole('group', { name: 'Sample texts' }).getByRole('button').first().click();
+  await expect(page.getByLabel('Text')).not.toHaveValue('');
+  const generate = page.getByRole('button', { name: 'Generate speech' });
+  await generate.click();
+  const bar = page.getByRole('region', { name: 'Audio player' });
+  await expect(bar).toBeVisible();
+  const button = (await generate.boundingBox())!;
+  const player = (await bar.boundingBox())!;
+  expect(button.y + button.height).toBeLessThanOrEqual(player.y);
+});
+
 test('remembers the selected model in local storage', async ({ page }) => {
   await signIn(page);
   const select = page.getByRole('combobox', { name: 'Model' });

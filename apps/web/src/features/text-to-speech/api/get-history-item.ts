@@ -1,3 +1,6 @@
+import type { HistoryItem } from '@vocalis/contracts/history';
+import { useQuery } from '@tanstack/react-query';
+
 import { api, isHttpError } from '@/lib/api-client';
 
 /** The fields of a history item the player needs (GET /v1/history/{id}); the rest is ignored here. */
@@ -21,3 +24,13 @@ export async function getHistoryItem(id: string, signal?: AbortSignal): Promise<
 
 /** GET /v1/history/{id}/audio: the stored file. */
 export const historyAudioUrl = (id: string) => `/v1/history/${encodeURIComponent(id)}/audio`;
+
+/** The whole history item ("Regenerate" loads its text, voice, model and settings); off without an id. */
+export const useHistoryItem = (id: string | null) =>
+  useQuery({
+    queryKey: ['history', 'item', id] as const,
+    queryFn: ({ signal }) => api.get<HistoryItem>(`/v1/history/${encodeURIComponent(id!)}`, { signal }),
+    enabled: id !== null,
+    staleTime: Infinity,
+    retry: false,
+  });

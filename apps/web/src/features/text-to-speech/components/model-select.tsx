@@ -4,6 +4,8 @@ import clsx from 'clsx';
 import { ChevronDownIcon } from '@/components/ui/icons';
 import { inputClasses } from '@/components/ui/input';
 
+import { modelSummary } from '../lib/model-summary';
+
 type ModelSelectProps = {
   models: Model[];
   value: string | null;
@@ -34,8 +36,10 @@ export function ModelSelect({ models, value, onChange, loading }: ModelSelectPro
         </select>
         <ChevronDownIcon className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-zinc-500" />
       </div>
-      {current?.description ? (
-        <p className="line-clamp-2 text-xs text-zinc-500 dark:text-zinc-400">{current.description}</p>
+      {current ? (
+        <p data-testid="model-summary" className="text-xs text-zinc-500 dark:text-zinc-400">
+          {modelSummary(current)}
+        </p>
       ) : null}
     </div>
   );

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 
@@ -7,6 +7,7 @@ import '@/testing/test-utils';
 
 import { quotaOf } from '../api/get-quota';
 import { downloadFileName, sanitizeFileName } from '../lib/download-name';
+import { SAMPLE_TEXTS } from '../lib/sample-texts';
 
 import { characterCountText, TextEditor } from './text-editor';
 
@@ -16,6 +17,29 @@ function Harness({ max = 10, quota = null as number | null }) {
 }
 
 describe('TextEditor', () => {
+  it('offers sample texts while the box is empty; one click fills it and the samples go away', () => {
+    render(<Harness max={5000} />);
+    const samples = screen.getByRole('group', { name: 'Sample texts' });
+    fireEvent.click(within(samples).getByRole('button', { name: SAMPLE_TEXTS[1].label }));
+    expect((screen.getByLabelText('Text') as HTMLTextAreaElement).value).toBe(SAMPLE_TEXTS[1].text);
+    expect(screen.queryByRole('group', { name: 'Sample texts' })).toBeNull();
+  });
+
+  it('shows the language hint it is given', () => {
+    render(
+      <TextEditor
+        value=""
+        onChange={() => undefined}
+        maxLength={10}
+        remainingQuota={null}
+        languageHint="Write in English: this model reads English only."
+      />,
+    );
+    expect(screen.getByTestId('language-hint').textContent).toBe(
+      'Write in English: this model reads English only.',
+    );
+  });
+
   it('counts characters against the model limit and turns red past it', () => {
     render(<Harness max={10} />);
     const count = screen.getByTestId('character-count');

@@ -14,6 +14,8 @@ import { useDefaultVoiceSettings } from '../api/get-default-voice-settings';
 import { useModels } from '../api/get-models';
 import { useQuota } from '../api/get-quota';
 import { SELECTED_VOICE_STORAGE, useVoices } from '@/lib/voices';
+import { languageHint } from '../lib/model-summary';
+import { initialLines } from '../lib/dialogue-lines';
 import { dialogueProblem, spokenLines, startingVoices } from '../lib/dialogue-lines';
 import { rememberRecent } from '../lib/voice-sections';
 import { FALLBACK_SETTINGS } from '../lib/voice-settings-bounds';
@@ -25,6 +27,7 @@ import { ModelSelect } from './model-select';
 import { TextEditor } from './text-editor';
 import { useFeedback } from './use-feedback';
 import { speakerNames, useGeneration } from './use-generation';
+import { useHistoryDraft } from './use-history-draft';
 import { useSavedDialogue } from './use-saved-dialogue';
 import { useVoiceSettingsDraft } from './use-voice-settings-draft';
 import { VoiceDropdown } from './voice-dropdown';
@@ -86,6 +89,21 @@ export function TextToSpeechView() {
   const tooLong = text.length > maxLength;
   const characters = dialogue ? spoken.reduce((n, l) => n + l.text.length, 0) : text.length;
   const overQuota = quota !== null && characters > quota.remaining;
+  useHistoryDraft(
+    { voices: voicesQuery.data, models: modelsQuery.data, defaults: defaults ?? FALLBACK_SETTINGS },
+    (draft) => {
+      if (draft.modelId) setStoredModel(draft.modelId);
+      if (draft.mode === 'dialogue') {
+        setMode('dialogue');
+        setDialogueLines(initialLines(draft.lines, voiceIds));
+        return;
+      }
+      setMode('single');
+      setText(draft.text);
+      if (draft.voiceId) setStoredVoice(draft.voiceId);
+      if (draft.settings) voiceSettings.load(draft.voiceId ?? voice?.voice_id, draft.settings);
+    },
+  );
   const cannotGenerate = !model || (dialogue ? dialogueCheck !== null : !voice || blank || tooLong);
 
   const onGenerate = () => {
@@ -122,8 +140,8 @@ export function TextToSpeechView() {
           </Link>
         </div>
       </div>
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <div className="flex min-h-[24rem] flex-col rounded-2xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900/60">
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
+        <div className="flex flex-col rounded-2xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900/60">
           {dialogue ? (
             <DialogueEditor
               lines={dialogueLines}
@@ -142,6 +160,7 @@ export function TextToSpeechView() {
               maxLength={maxLength}
               remainingQuota={quota?.remaining ?? null}
               onSubmit={onGenerate}
+              languageHint={languageHint(voice, model)}
             />
           )}
           <div className="flex flex-col-reverse items-stretch gap-3 border-t border-zinc-100 p-4 sm:flex-row sm:items-center sm:justify-between dark:border-zinc-800">

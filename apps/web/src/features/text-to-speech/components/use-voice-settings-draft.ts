@@ -20,6 +20,9 @@ export function useVoiceSettingsDraft(voice: Voice | undefined, defaults: VoiceS
   return {
     value,
     setValue: (next: VoiceSettingsValue) => setDraft({ voiceId, value: next }),
+    /** Unsaved values for a voice about to be selected (a history item's, on "Regenerate"). */
+    load: (forVoiceId: string | undefined, next: VoiceSettingsValue) =>
+      setDraft({ voiceId: forVoiceId, value: next }),
     /** The values differ from what is saved for the voice. */
     changed: !sameSettings(value, saved),
     /** The values are the default settings already. */
