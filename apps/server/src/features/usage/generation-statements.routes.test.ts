@@ -29,7 +29,7 @@ describe(`statements of one generation on ${process.env.TEST_DB}`, () => {
     const at = (re: RegExp) => flat.findIndex((s) => re.test(s));
     const reserve = at(/^WITH debit AS \( INSERT INTO "workspace_usage"/);
     expect(flat[reserve]).toContain('INSERT INTO "generation_reservations"');
-    expect(flat[reserve + 1]).toMatch(/^WITH charged AS \( UPDATE "api_keys"/);
+    expect(flat[reserve + 1]).toMatch(/^WITH held AS .*charged AS \( UPDATE "api_keys"/);
     const kinds = [
       /^begin$/i,
       /^WITH gone AS \(DELETE FROM "generation_reservations"/,

@@ -106,7 +106,7 @@ export async function explainRefusal(
 /**
  * Charges the xi-api-key's own counter for a reservation and notes it on the reservation, in one
  * statement (so a refund, by this node or a reclaim, gives the key its characters back too). False when
- * the key's limit refuses; the reservation is then unchanged.
+ * the key's limit refuses, or the reservation is gone (reclaimed); the key is then not charged.
  */
 export async function chargeKey(
   db: AppDb,
@@ -114,10 +114,12 @@ export async function chargeKey(
   keyId: string,
   n: number,
 ): Promise<boolean> {
+  // The reservation is locked first: a reclaim cannot refund it between the key's charge and its note.
   const result = await db.execute(sql`
-    WITH charged AS (
+    WITH held AS (SELECT ${r.id} FROM ${r} WHERE ${r.id} = ${reservationId} FOR UPDATE),
+    charged AS (
       UPDATE ${apiKeys} SET character_count = ${apiKeys.characterCount} + ${n}
-      WHERE ${apiKeys.id} = ${keyId}
+      WHERE ${apiKeys.id} = ${keyId} AND EXISTS (SELECT 1 FROM held)
         AND (${apiKeys.characterLimit} IS NULL OR ${apiKeys.characterCount} + ${n} <= ${apiKeys.characterLimit})
       RETURNING ${apiKeys.id}
     )
