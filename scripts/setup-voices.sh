@@ -22,7 +22,8 @@ list=/etc/apt/sources.list.d/vocalis-non-free.sources
 
 # RHVoice and Pico live in Debian's non-free component. Add it once, in deb822 form, next to the
 # system's own sources (Ubuntu ships RHVoice in universe, which is usually enabled already).
-if [ "${ID:-}" = debian ] && ! grep -rqsE '^(Components:.*|deb .*)\bnon-free\b' /etc/apt/sources.list /etc/apt/sources.list.d/; then
+# `non-free-firmware` (bookworm's default) is a different component and does not count.
+if [ "${ID:-}" = debian ] && ! grep -rqsE '^(Components:|deb ).* non-free( |$)' /etc/apt/sources.list /etc/apt/sources.list.d/; then
   echo "--- enabling Debian contrib non-free for $codename ($list)"
   cat >"$list" <<SOURCES
 Types: deb

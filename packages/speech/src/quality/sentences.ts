@@ -15,3 +15,21 @@ export const HARVARD_SENTENCES: readonly string[] = [
   'Four hours of steady work faced us.',
   'A large size in stockings is hard to sell.',
 ];
+
+/**
+ * Everyday English sentences (messages, announcements, small talk), written for this project and held
+ * out from every tuning: how voices fare on the kind of text people actually send. No numbers, so the
+ * recogniser's output compares word for word.
+ */
+export const EVERYDAY_SENTENCES: readonly string[] = [
+  'Could you send me the report before lunch tomorrow?',
+  'The train was late again, so I walked to the office.',
+  'Please remember to turn off the lights when you leave.',
+  'We are meeting at the coffee shop near the station.',
+  'My sister just adopted a small dog from the shelter.',
+  'The weather should be much warmer by the weekend.',
+  'I think the store closes early on Sundays.',
+  'Thank you for calling, someone will be with you shortly.',
+  'Our flight was cancelled because of the storm.',
+  'Let me know if you need any help with the move.',
+];

@@ -165,6 +165,8 @@ export function VoiceDropdown({ voices, value, recentIds, onChange, loading }: V
                           type="button"
                           role="option"
                           aria-selected={isSelected}
+                          // The description names the engine this server uses for the voice (and a fallback).
+                          title={voice.description ?? undefined}
                           onClick={() => {
                             onChange(voice);
                             setOpen(false);
