@@ -105,10 +105,16 @@ describe('pricing cards, signed out (billing.md §2)', () => {
     expect(within(card('Starter')).getByText('4.75€')).toBeTruthy();
     expect(within(card('Business')).getByText('1,256€')).toBeTruthy();
     // The overage rate follows the chosen currency (decision 024: the §9 figures, in euros).
-    expect(within(card('Creator')).getByText('Extra characters at 0.30€ per 1,000')).toBeTruthy();
-    expect(within(card('Business')).getByText('Extra characters at 0.10€ per 1,000')).toBeTruthy();
+    expect(
+      within(card('Creator')).getByText('If you allow it, up to 1,000 extra characters at 0.30€ per 1,000'),
+    ).toBeTruthy();
+    expect(
+      within(card('Business')).getByText('If you allow it, up to 20,000 extra characters at 0.10€ per 1,000'),
+    ).toBeTruthy();
     fireEvent.click(screen.getByRole('radio', { name: 'USD' }));
-    expect(within(card('Creator')).getByText('Extra characters at $0.30 per 1,000')).toBeTruthy();
+    expect(
+      within(card('Creator')).getByText('If you allow it, up to 1,000 extra characters at $0.30 per 1,000'),
+    ).toBeTruthy();
   });
 });
 
@@ -138,7 +144,7 @@ describe('pricing cards, signed in (billing.md §4)', () => {
     expect(button('Pro').disabled).toBe(true);
   });
 
-  it('paid workspace: Cancel Subscription on its card, Upgrade above, Downgrade below, no first-month badge after Pro', () => {
+  it('paid workspace: Cancel Subscription on its card, Upgrade above, Downgrade below (Free too), no first-month badge after Pro', () => {
     renderWithProviders(
       <PricingPlans
         viewer={viewerOf(
@@ -154,8 +160,9 @@ describe('pricing cards, signed in (billing.md §4)', () => {
     expect(button('Pro').textContent).toBe('Cancel Subscription');
     expect(button('Creator').textContent).toBe('Downgrade');
     expect(button('Scale').textContent).toBe('Upgrade');
-    expect(button('Free').textContent).toBe('Get Started Free');
-    expect(button('Free').disabled).toBe(true);
+    // Not 'Get Started Free' (issue 16): a subscribed workspace's way back to Free is a downgrade.
+    expect(button('Free').textContent).toBe('Downgrade');
+    expect(button('Free').disabled).toBe(false);
     expect(badges('Creator')).toEqual([]);
   });
 
@@ -192,8 +199,7 @@ describe('pricing cards, signed in (billing.md §4)', () => {
     );
     expect(badges('Creator')).toContain('Will be downgraded');
     expect(button('Starter').textContent).toBe('Cancel Downgrade');
-    expect(button('Free').textContent).toBe('Get Started Free');
-    expect(button('Free').disabled).toBe(true);
+    expect(button('Free').textContent).toBe('Downgrade');
     fireEvent.click(button('Starter'));
     await waitFor(() => expect(calls.map((c) => c.url)).toContain('/v1/billing/cancel-downgrade'));
   });
@@ -253,6 +259,45 @@ describe('pricing cards, signed in (billing.md §4)', () => {
     >;
     expect(body).toMatchObject({ subscription_type: 'creator', billing_period: 'monthly_period' });
     expect(body.idempotency_key).toMatch(/[0-9a-f-]{36}/);
+  });
+
+  it("the Free card's Downgrade confirms, then schedules the move to Free", async () => {
+    renderWithProviders(
+      <PricingPlans
+        viewer={viewerOf(
+          subscription({ tier: 'creator', status: 'active', billing_period: 'monthly_period' }),
+        )}
+      />,
+    );
+    fireEvent.click(button('Free'));
+    const dialog = await screen.findByRole('dialog', { name: 'Downgrade to Free' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm downgrade' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.url === '/v1/billing/change-subscription')?.body).toMatchObject({
+        subscription_type: 'free',
+        billing_period: 'monthly_period',
+      }),
+    );
+  });
+
+  it('lists only what the product does and the limits it enforces', () => {
+    renderWithProviders(<PricingPlans viewer={{ loggedIn: false }} />);
+    const lines = within(card('Creator'))
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        '100,000 characters / month (~2 h of speech)',
+        '5 generations at a time',
+        'If you allow it, up to 1,000 extra characters at $0.30 per 1,000',
+      ]),
+    );
+    const all = screen
+      .getAllByRole('article')
+      .map((a) => a.textContent)
+      .join(' ');
+    for (const absent of ['custom voice', 'studio project', 'seat', 'professional voice', 'licence'])
+      expect(all.toLowerCase()).not.toContain(absent);
   });
 
   it("a failed change shows 'Failed to upgrade subscription'", async () => {

@@ -177,7 +177,7 @@ export function PricingPlans({ viewer }: { viewer: Viewer }) {
         open={flow?.kind === 'sales'}
         onOpenChange={(open) => (!open ? setFlow(null) : undefined)}
         title="Enterprise"
-        description="Enterprise plans (unlimited characters, 25 seats, custom terms) are arranged with the team that runs this Vocalis server; they set your workspace's plan for you."
+        description="Enterprise plans (unlimited characters, custom terms) are arranged with the team that runs this Vocalis server; they set your workspace's plan for you."
       >
         <div className="flex justify-end">
           <Button variant="secondary" onClick={() => setFlow(null)}>

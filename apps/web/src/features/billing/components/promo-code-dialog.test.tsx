@@ -136,6 +136,20 @@ describe('promo code flow (billing.md §2, §4, §8)', () => {
     });
   });
 
+  it('says a code is applied when subscribing on Free, and taken off the next invoices on a paid plan', async () => {
+    renderWithProviders(<SubscriptionRoute />);
+    expect(await screen.findByText('It is applied when you subscribe.', {}, { timeout: 5000 })).toBeTruthy();
+  });
+
+  it('a paid workspace is not told the code waits for a subscription it already has', async () => {
+    tier = 'creator';
+    renderWithProviders(<SubscriptionRoute />);
+    expect(
+      await screen.findByText('It is taken off your next invoices.', {}, { timeout: 5000 }),
+    ).toBeTruthy();
+    expect(screen.queryByText('It is applied when you subscribe.')).toBeNull();
+  });
+
   it("Close dialog shows the floating 'Use saved promo code' card; Remove promo code clears it with a notice", async () => {
     await enterCode('CREATOR1');
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Close dialog' }));

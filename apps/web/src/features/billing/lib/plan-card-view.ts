@@ -24,7 +24,6 @@ import {
   type PricingPeriod,
   isEnterpriseTier,
   toBillingPeriod,
-  toTier,
 } from '@vocalis/domain/billing/tiers';
 
 import type { Viewer } from './current-plan';
@@ -103,21 +102,8 @@ export function planCardView(plan: PlanId, viewer: Viewer, choice: Choice): Plan
       effect: isCurrent ? 'nothing' : 'contactSales',
     };
   }
-  if (
-    plan === 'free' &&
-    toTier(current.tier) !== 'free' &&
-    !(current.pendingDowngrade && toTier(current.pendingDowngrade.tier) === 'free')
-  ) {
-    // A paid workspace returns to Free by cancelling its plan (its own card's button).
-    return {
-      ...base,
-      isCurrent,
-      label: freeCardLabel(current.tier, true),
-      disabled: true,
-      action: null,
-      effect: 'nothing',
-    };
-  }
+  // A paid workspace's Free card follows the plan-action rules like any other: Downgrade (at the period
+  // end), or Cancel Downgrade once that is scheduled (§4).
   const action = planAction(current, target);
   const label =
     plan === 'free' && action === 'none' ? freeCardLabel(current.tier, true) : PLAN_ACTION_LABELS[action];

@@ -1,51 +1,49 @@
 import {
   APPROXIMATE_AUDIO,
-  CUSTOM_VOICES,
+  CONCURRENCY,
+  EXTRA_CHARACTERS,
   MONTHLY_CHARACTERS,
   OVERAGE_PER_1000,
-  PROFESSIONAL_VOICE_CLONES,
-  SEATS,
-  STUDIO_PROJECTS,
   UNLIMITED,
 } from '@vocalis/domain/billing/plans';
 import { formatCurrency } from '@vocalis/domain/billing/billing-display';
 import type { Currency, PlanId } from '@vocalis/domain/billing/tiers';
 
-/** One line under each plan's name. */
+/** One line under each plan's name: what the plan is for, in terms of what the product does. */
 export const PLAN_DESCRIPTIONS: Readonly<Record<PlanId, string>> = {
-  free: 'Try text to speech with the premade voices.',
-  starter: 'For hobbyists creating their first projects.',
-  creator: 'For creators making premium content for global audiences.',
-  pro: 'For creators ramping up their content production.',
-  growing_business: 'For teams creating content at scale.',
-  scale_2024_08_10: 'For businesses with high-volume audio needs.',
-  enterprise: 'Custom terms, unlimited usage and dedicated support.',
+  free: 'Try text to speech with every voice.',
+  starter: 'For your first projects in speech.',
+  creator: 'For creators voicing content every week.',
+  pro: 'For creators producing speech at volume.',
+  growing_business: 'For teams generating speech at scale.',
+  scale_2024_08_10: 'For businesses with high-volume speech.',
+  enterprise: 'Custom terms and unlimited characters.',
 };
 
 const count = (n: number) => n.toLocaleString('en-US');
-const plural = (n: number, one: string, many: string) => `${count(n)} ${n === 1 ? one : many}`;
 
-/** The plan's headline limits from the catalogue (billing.md §9); the overage rate in `currency`. */
+/**
+ * What a plan's card promises: only what the product does and the limits the server enforces (issue 16).
+ * The monthly character quota (usage.service refuses past it), concurrent generations (the slots it
+ * holds), and the extra characters a workspace that allows extension may use, invoiced at the period
+ * end at the overage rate in `currency`. Nothing about features this server does not have (voice
+ * cloning, studio projects, seats, licences).
+ */
 export function planFeatures(plan: PlanId, currency: Currency): string[] {
   const chars = MONTHLY_CHARACTERS[plan];
   const lines = [
-    chars === UNLIMITED ? 'Unlimited characters' : `${count(chars)} characters / month`,
-    plan === 'enterprise' ? 'Unlimited audio' : `${APPROXIMATE_AUDIO[plan]} of audio`,
-    CUSTOM_VOICES[plan] === UNLIMITED
-      ? 'Unlimited custom voices'
-      : plural(CUSTOM_VOICES[plan], 'custom voice', 'custom voices'),
-    STUDIO_PROJECTS[plan] === UNLIMITED
-      ? 'Unlimited studio projects'
-      : plural(STUDIO_PROJECTS[plan], 'studio project', 'studio projects'),
-    plural(SEATS[plan], 'seat', 'seats'),
+    chars === UNLIMITED
+      ? 'Unlimited characters'
+      : `${count(chars)} characters / month (${APPROXIMATE_AUDIO[plan]} of speech)`,
+    `${CONCURRENCY[plan]} generations at a time`,
+    'Text to speech and dialogue, every voice and model',
+    'API keys, history and share links',
   ];
-  if (PROFESSIONAL_VOICE_CLONES[plan] > 0) {
-    lines.push(
-      plural(PROFESSIONAL_VOICE_CLONES[plan], 'professional voice clone', 'professional voice clones'),
-    );
-  }
-  if (plan !== 'free') lines.push('Commercial licence');
+  const extra = EXTRA_CHARACTERS[plan];
   const overage = OVERAGE_PER_1000[plan][currency];
-  if (overage !== null) lines.push(`Extra characters at ${formatCurrency(overage, currency)} per 1,000`);
+  if (extra > 0 && overage !== null)
+    lines.push(
+      `If you allow it, up to ${count(extra)} extra characters at ${formatCurrency(overage, currency)} per 1,000`,
+    );
   return lines;
 }

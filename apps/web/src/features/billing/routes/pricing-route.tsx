@@ -55,8 +55,8 @@ export default function PricingRoute() {
             Pricing
           </h1>
           <p className="mt-3 text-base text-zinc-600 dark:text-zinc-400">
-            Start free with 10,000 characters a month. Upgrade when you need more characters, voices and
-            seats.
+            Start free with 10,000 characters a month. Upgrade when you need more characters or more
+            generations at a time.
           </p>
         </div>
         <ErrorBoundary region="Pricing">

@@ -1,5 +1,6 @@
 import { promoPlan } from '@vocalis/domain/billing/promo';
 import { initialCurrency } from '@vocalis/domain/billing/billing-display';
+import { isPaidTier } from '@vocalis/domain/billing/tiers';
 import { useEffect, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 
@@ -8,6 +9,7 @@ import { Spinner } from '@/components/ui/icons';
 import { toast } from '@/components/ui/toast/toast-store';
 
 import { useLiveBilling, useSubscription } from '@/lib/subscription';
+import { InvoiceDialog } from '../components/invoice-dialog';
 import { PricingPlans } from '../components/pricing-plans';
 import { PromoCodeDialog } from '../components/promo-code-dialog';
 import { PromoCodeForm } from '../components/promo-code-form';
@@ -71,13 +73,14 @@ function SubscriptionPage({ sub }: { sub: NonNullable<ReturnType<typeof useSubsc
                 </button>
               </>
             ) : (
-              'It is applied when you subscribe.'
+              promoHint(sub.tier)
             )}
           </p>
         </div>
         <PromoCodeForm pending={promo.validate.isPending} onSubmit={enter} />
       </div>
       <PricingPlans viewer={viewerOf(sub)} />
+      <InvoiceDialog />
       {promo.promo ? (
         <PromoCodeDialog
           open={dialogOpen}
@@ -104,6 +107,10 @@ function SubscriptionPage({ sub }: { sub: NonNullable<ReturnType<typeof useSubsc
     </>
   );
 }
+
+/** What entering a code does: a free workspace's first subscription, or a paid plan's next invoices. */
+export const promoHint = (tier: string) =>
+  isPaidTier(tier) ? 'It is taken off your next invoices.' : 'It is applied when you subscribe.';
 
 /**
  * Back from the hosted pages: `?checkout=success` (the coupon was spent on this subscription, so the saved
