@@ -1,6 +1,6 @@
 /**
- * The worker-thread side of a WorkerPool: runs the jobs the pool sends, several at once, one step (one
- * produced chunk) at a time. The next step always goes to the job that has produced the fewest chunks
+ * The worker-thread side of a WorkerPool: runs the jobs the pool sends, several at once, step by step
+ * (a step produces one chunk). The next step always goes to the job that has produced the fewest chunks
  * (the oldest on a tie), so a new request's first sentence is not queued behind other requests' later
  * sentences: that is what keeps first-byte latency flat under concurrency.
  */
@@ -14,6 +14,9 @@ export interface JobRunner<J, O> {
   /** Views whose whole ArrayBuffer can be transferred instead of copied (others are copied). */
   transfer?(value: O): ArrayBufferView[];
 }
+
+/** Steps in progress at once in one thread (see pump). */
+const STEPS_AT_ONCE = 2;
 
 interface HostedJob<O> {
   id: number;
@@ -34,8 +37,8 @@ export function serveJobs<D, J, O>(setup: (data: D) => JobRunner<J, O>): void {
   markPoolWorker();
   const runner = setup((workerData as PoolWorkerData).data as D);
   const jobs = new Map<number, HostedJob<O>>();
-  let busy: HostedJob<O> | undefined;
-  let looping = false;
+  const stepping = new Set<HostedJob<O>>();
+  let ending = false;
   const post = (m: FromWorker, transfer: ArrayBuffer[] = []) => port.postMessage(m, transfer);
 
   const finish = async (job: HostedJob<O>) => {
@@ -45,15 +48,14 @@ export function serveJobs<D, J, O>(setup: (data: D) => JobRunner<J, O>): void {
   };
 
   const pick = (): HostedJob<O> | undefined => {
-    if (ending) return undefined;
     let best: HostedJob<O> | undefined;
     for (const j of jobs.values())
-      if (j.credits > 0 && !j.cancelled && (!best || j.produced < best.produced)) best = j;
+      if (j.credits > 0 && !j.cancelled && !stepping.has(j) && (!best || j.produced < best.produced))
+        best = j;
     return best;
   };
 
   async function step(job: HostedJob<O>): Promise<void> {
-    busy = job;
     post({ type: 'step', id: job.id });
     try {
       const r = await job.it.next();
@@ -66,26 +68,25 @@ export function serveJobs<D, J, O>(setup: (data: D) => JobRunner<J, O>): void {
       jobs.delete(job.id);
       const e = err instanceof Error ? err : new Error(String(err));
       post({ type: 'error', id: job.id, name: e.name, message: e.message });
-    } finally {
-      busy = undefined;
     }
   }
 
-  async function loop(): Promise<void> {
-    if (looping) return;
-    looping = true;
-    try {
-      for (let job = pick(); job; job = pick()) {
-        await step(job);
+  /**
+   * Starts steps up to STEPS_AT_ONCE: a second step runs while the first waits on something outside
+   * this thread (a Flite child), so the thread encodes while its child synthesizes.
+   */
+  function pump(): void {
+    for (let job = pick(); job && !ending && stepping.size < STEPS_AT_ONCE; job = pick()) {
+      const j = job;
+      stepping.add(j);
+      void step(j).finally(() => {
+        stepping.delete(j);
         // Let cancels, credits and new jobs in between steps (a step can be entirely synchronous).
-        await new Promise((resolve) => setImmediate(resolve));
-      }
-    } finally {
-      looping = false;
+        setImmediate(pump);
+      });
     }
   }
 
-  let ending = false;
   const exit = (code: number) => {
     ending = true;
     void stopChildProcesses().finally(() => process.exit(code));
@@ -110,11 +111,11 @@ export function serveJobs<D, J, O>(setup: (data: D) => JobRunner<J, O>): void {
       else {
         job.cancelled = true;
         job.controller.abort(new Error('cancelled'));
-        // A job between steps ends now; the one in its step ends when the step returns.
-        if (busy !== job) void finish(job);
+        // A job between steps ends now; one in its step ends when the step returns.
+        if (!stepping.has(job)) void finish(job);
       }
     }
-    void loop();
+    pump();
   });
 }
 

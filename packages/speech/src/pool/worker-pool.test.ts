@@ -33,7 +33,11 @@ describe('WorkerPool', () => {
 
   it('makes every new job’s first chunk before any job’s later chunks', async () => {
     newPool(1);
+    // Two slow jobs fill the worker's step slots, so the three below are all waiting when slots free up.
+    const blockers = [all({ chunks: 1, delayMs: 300 }), all({ chunks: 1, delayMs: 300 })];
+    await until(() => pool.stats().jobs === 2);
     const results = await Promise.all(['a', 'b', 'c'].map((tag) => all({ chunks: 3, tag })));
+    await Promise.all(blockers);
     const firsts = results.map((r) => r[0]!.seq);
     const laters = results.flatMap((r) => r.slice(1).map((c) => c.seq));
     expect(Math.max(...firsts)).toBeLessThan(Math.min(...laters));

@@ -40,8 +40,9 @@ export class WorkerJobError extends Error {}
 interface Slot {
   worker: Worker;
   jobs: Map<number, PoolJob>;
-  /** The job the worker said it is working on. */
-  current?: PoolJob;
+  /** Jobs the worker said it is making a step of (a crash is blamed on them). */
+  current: Set<PoolJob>;
+  /** Watchdog: restarted by every message while a step is in progress. */
   timer?: NodeJS.Timeout;
   stopping: boolean;
   error?: Error;
@@ -152,7 +153,7 @@ export class WorkerPool<J, O> {
       workerData: data,
       name: `${this.options.name ?? 'pool'}-${this.slots.length + 1}`,
     });
-    const slot: Slot = { worker, jobs: new Map(), stopping: false, children: new Map() };
+    const slot: Slot = { worker, jobs: new Map(), stopping: false, children: new Map(), current: new Set() };
     this.slots.push(slot);
     worker.unref();
     worker.on('message', (m: FromWorker) => this.onMessage(slot, m));
@@ -169,18 +170,15 @@ export class WorkerPool<J, O> {
       return;
     }
     const j = slot.jobs.get(m.id);
-    if (m.type === 'step') {
-      slot.current = j;
-      clearTimeout(slot.timer);
+    if (j && m.type === 'step') slot.current.add(j);
+    else if (j) slot.current.delete(j);
+    clearTimeout(slot.timer);
+    if (slot.current.size)
       slot.timer = setTimeout(() => {
         slot.error = new Error(`a step took longer than ${this.stepTimeoutMs} ms`);
         void this.stop(slot);
       }, this.stepTimeoutMs).unref();
-      return;
-    }
-    clearTimeout(slot.timer);
-    slot.current = undefined;
-    if (!j) return;
+    if (!j || m.type === 'step') return;
     if (m.type === 'chunk') {
       j.count++;
       if (!j.cancelled) j.received.push(m.value);
@@ -207,7 +205,7 @@ export class WorkerPool<J, O> {
     for (const j of slot.jobs.values()) {
       slot.jobs.delete(j.id);
       if (j.cancelled) j.done = true;
-      else if (!this.closed && j.count === 0 && !j.retried && j !== slot.current) {
+      else if (!this.closed && j.count === 0 && !j.retried && !slot.current.has(j)) {
         // It had not started producing in the dead thread: nothing was sent, so start it again.
         j.retried = true;
         this.assign(j);

@@ -6,6 +6,7 @@
 import { concatAlignments, type Alignment } from '@vocalis/speech/alignment';
 import type { Prosody } from '@vocalis/speech/engine';
 import type { EngineId, EngineRegistry } from '../../speech/engines';
+import type { SpeechPlan } from '../../speech/speech-plan';
 import { createEncoder, type AudioTarget } from './audio-target';
 import { mergeSegments, synthesizeParts, type PlacedChunk } from './speech-parts';
 import type { Generation, TimedAudio } from './tts-generation';
@@ -46,18 +47,23 @@ const EMPTY_ALIGNMENT: Alignment = {
 
 const noTimings = () => ({ alignment: null, normalizedAlignment: null, voiceSegments: [] });
 
+/** A text spoken as a plan says. */
+export function jobPart(text: string, voiceId: string, plan: SpeechPlan): SpeechJobPart {
+  return {
+    text,
+    voiceId,
+    engineId: plan.engineId,
+    engineVoice: plan.engineVoice,
+    language: plan.language,
+    prosody: plan.params.prosody,
+    speakerBoost: plan.params.speakerBoost,
+  };
+}
+
 /** The job of a prepared generation. */
 export function speechJobOf(g: Generation): SpeechJob {
   return {
-    parts: g.parts.map((p) => ({
-      text: p.text,
-      voiceId: p.voice.voiceId,
-      engineId: p.plan.engineId,
-      engineVoice: p.plan.engineVoice,
-      language: p.plan.language,
-      prosody: p.plan.params.prosody,
-      speakerBoost: p.plan.params.speakerBoost,
-    })),
+    parts: g.parts.map((p) => jobPart(p.text, p.voice.voiceId, p.plan)),
     target: g.target,
     normalization: g.normalization,
     seed: g.seed,

@@ -3,10 +3,13 @@
  * synthesis and encoding never hold up the event loop that serves HTTP; or, with SPEECH_WORKERS=0, the
  * main thread as before (one timer turn between sentences so other requests get a look in).
  */
+import { concatBytes } from '@vocalis/speech/audio/mp3-stream';
+import type { OutputFormat } from '@vocalis/speech/audio/output-format';
 import { WorkerPool } from '@vocalis/speech/pool/worker-pool';
 import type { Config } from '../../config';
 import type { EngineConfig, EngineRegistry } from '../../speech/engines';
-import { runSpeechJob, type SpeechJob } from './speech-job';
+import type { SpeechPlan } from '../../speech/speech-plan';
+import { jobPart, runSpeechJob, type SpeechJob } from './speech-job';
 import type { TimedAudio } from './tts-generation';
 
 /** Runs speech jobs somewhere; stops when the app closes. */
@@ -54,4 +57,17 @@ function mainThreadRunner(engines: EngineRegistry): SpeechRunner {
     stats: () => ({ workers: 0, jobs }),
     close: async () => undefined,
   };
+}
+
+/** One text spoken as `plan` says, encoded whole (voice previews), made by the runner. */
+export async function renderSpeech(
+  runner: SpeechRunner,
+  plan: SpeechPlan,
+  text: string,
+  format: OutputFormat,
+): Promise<Uint8Array> {
+  const job: SpeechJob = { parts: [jobPart(text, '', plan)], target: format, normalization: 'auto', seed: 0 };
+  const parts: Uint8Array[] = [];
+  for await (const p of runner.run(job, new AbortController().signal)) parts.push(p.audio);
+  return concatBytes(parts);
 }

@@ -10,7 +10,7 @@ import { VoicePreviews } from '../voices/voice-previews';
 import { voicesRoutes } from '../voices/voices.routes';
 import { VoicesService } from '../voices/voices.service';
 import { openAiSpeechRoutes } from './openai-speech.routes';
-import { createSpeechRunner } from './speech-runner';
+import { createSpeechRunner, renderSpeech } from './speech-runner';
 import { textToDialogueRoutes } from './text-to-dialogue.routes';
 import { TextToDialogueService } from './text-to-dialogue.service';
 import { ttsRoutes } from './tts.routes';
@@ -34,7 +34,12 @@ export const ttsFeature = defineFeature({
     // Synthesis and encoding run in worker threads (SPEECH_WORKERS), off the event loop.
     const speech = createSpeechRunner(config, engines);
     const models = new ModelCatalogue(engines);
-    const previews = new VoicePreviews(path.join(config.filesDir, 'voice-previews'), engines, app.log);
+    const previews = new VoicePreviews(
+      path.join(config.filesDir, 'voice-previews'),
+      engines,
+      app.log,
+      (...a) => renderSpeech(speech, ...a),
+    );
     const voices = new VoicesService(
       describeForEngines(PREMADE_VOICES, engines.has('rhvoice')),
       previews,

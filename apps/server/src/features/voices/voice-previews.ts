@@ -7,10 +7,9 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { encodeAudio } from '@vocalis/speech/audio/encode';
-import { synthesizeUtterance } from '@vocalis/speech/synthesize';
+import { parseOutputFormat, type OutputFormat } from '@vocalis/speech/audio/output-format';
 import type { EngineRegistry } from '../../speech/engines';
-import { planSpeech } from '../../speech/speech-plan';
+import { planSpeech, type SpeechPlan } from '../../speech/speech-plan';
 import type { CatalogueVoice } from './voice-builders';
 
 /** Bump when the synthesis pipeline changes in a way that changes previews. */
@@ -31,6 +30,8 @@ export class VoicePreviews {
     private readonly dir: string,
     private readonly engines: EngineRegistry,
     private readonly log: FastifyBaseLogger,
+    /** Speaks and encodes a preview (in a speech worker thread: renderSpeech in features/tts). */
+    private readonly render: (plan: SpeechPlan, text: string, format: OutputFormat) => Promise<Uint8Array>,
   ) {}
 
   /** Hash of what the preview sounds like: text, engine profiles, settings, format. */
@@ -86,23 +87,7 @@ export class VoicePreviews {
     // `auto`: what a request without model_id gets (RHVoice for English voices where installed).
     const plan = await planSpeech(this.engines, { voice, engine: 'auto' });
     if (!plan) throw new Error(`no engine voice for preview of ${voice.voiceId}`);
-    const blocks: Int16Array[] = [];
-    let sampleRate = 16000;
-    for await (const c of synthesizeUtterance({
-      engine: plan.engine,
-      voice: plan.engineVoice,
-      text: voice.previewText,
-      language: plan.language,
-      prosody: plan.params.prosody,
-      speakerBoost: plan.params.speakerBoost,
-      seed: 0,
-    })) {
-      blocks.push(c.pcm);
-      sampleRate = c.sampleRate;
-    }
-    const pcm = new Int16Array(blocks.reduce((n, b) => n + b.length, 0));
-    blocks.reduce((at, b) => (pcm.set(b, at), at + b.length), 0);
-    const mp3 = await encodeAudio(pcm, sampleRate, PREVIEW_FORMAT);
+    const mp3 = await this.render(plan, voice.previewText, parseOutputFormat(PREVIEW_FORMAT)!);
     await fs.mkdir(this.dir, { recursive: true });
     // Write then rename, so a reader (or another node sharing the folder) never sees half a file.
     const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestUser, startTestApp, type TestApp, type TestUser } from '../../testing/test-app';
 import { PREMADE_VOICES } from './voice-catalogue';
 import { VoicePreviews } from './voice-previews';
+import { renderSpeech } from '../tts/speech-runner';
 
 describe(`voices API on ${process.env.TEST_DB}`, () => {
   let app: TestApp;
@@ -153,7 +154,9 @@ describe(`voices API on ${process.env.TEST_DB}`, () => {
 
   it('generates missing previews into the files folder until aborted', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'vocalis-previews-'));
-    const previews = new VoicePreviews(dir, app.speech.engines, app.app.log);
+    const previews = new VoicePreviews(dir, app.speech.engines, app.app.log, (...a) =>
+      renderSpeech(app.speech.speech, ...a),
+    );
     const some = PREMADE_VOICES.filter((_, i) => i % 10 === 0);
     const stopped = new AbortController();
     stopped.abort();
