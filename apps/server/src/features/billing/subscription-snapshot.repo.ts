@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
 import { invoices, workspaceSubscriptions } from '../../db/schema/billing';
 import { workspaceUsage } from '../../db/schema/usage';
@@ -26,17 +26,9 @@ export type UsageSnapshot = {
   concurrencyLimit: number | null;
 };
 
-/**
- * The workspace, its billing row, its quota (with a due monthly reset applied in the read, not written), its
- * open invoices and the owner's extension settings, in one statement without locks (decision 033). One row
- * per open invoice (one row when there are none).
- */
-export async function subscriptionSnapshot(
-  db: AppDb,
-  workspaceId: string,
-): Promise<SubscriptionSnapshot | undefined> {
+function snapshotQuery(db: AppDb) {
   const u = workspaceUsage;
-  const rows = await db
+  return db
     .select({
       workspace: {
         id: workspaces.id,
@@ -60,8 +52,26 @@ export async function subscriptionSnapshot(
     .leftJoin(u, eq(u.workspaceId, workspaces.id))
     .leftJoin(userProfiles, eq(userProfiles.userId, workspaces.ownerId))
     .leftJoin(invoices, and(eq(invoices.workspaceId, workspaces.id), eq(invoices.status, 'open')))
-    .where(eq(workspaces.id, workspaceId))
-    .orderBy(desc(invoices.createdAt));
+    .where(eq(workspaces.id, sql.placeholder('workspaceId')))
+    .orderBy(desc(invoices.createdAt))
+    .prepare('subscription_snapshot');
+}
+
+// Built once per database handle (SQL text made once, planned once per connection).
+const prepared = new WeakMap<AppDb, ReturnType<typeof snapshotQuery>>();
+
+/**
+ * The workspace, its billing row, its quota (with a due monthly reset applied in the read, not written), its
+ * open invoices and the owner's extension settings, in one statement without locks (decision 033). One row
+ * per open invoice (one row when there are none).
+ */
+export async function subscriptionSnapshot(
+  db: AppDb,
+  workspaceId: string,
+): Promise<SubscriptionSnapshot | undefined> {
+  let query = prepared.get(db);
+  if (!query) prepared.set(db, (query = snapshotQuery(db)));
+  const rows = await query.execute({ workspaceId });
   const [first] = rows;
   if (!first) return undefined;
   return {

@@ -17,16 +17,7 @@ export type UserAccount = {
   smsEnrolledAt: Date | null;
 };
 
-/**
- * Everything GET /v1/user shows of a user in one workspace, in one statement (decision 033): the user, the
- * profile, the membership with its workspace, the newest API key's preview and when each second factor was
- * enrolled (only while it is on).
- */
-export async function accountOf(
-  db: AppDb,
-  userId: string,
-  workspaceId: string,
-): Promise<UserAccount | undefined> {
+function accountQuery(db: AppDb) {
   const preview = db
     .select({ preview: apiKeys.keyPreview })
     .from(apiKeys)
@@ -44,7 +35,7 @@ export async function accountOf(
     .from(phoneFactors)
     .where(eq(phoneFactors.userId, users.id))
     .limit(1);
-  const [row] = await db
+  return db
     .select({
       user: users,
       profile: userProfiles,
@@ -62,10 +53,32 @@ export async function accountOf(
     .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
     .leftJoin(
       workspaceMembers,
-      and(eq(workspaceMembers.userId, users.id), eq(workspaceMembers.workspaceId, workspaceId)),
+      and(
+        eq(workspaceMembers.userId, users.id),
+        eq(workspaceMembers.workspaceId, sql.placeholder('workspaceId')),
+      ),
     )
     .leftJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
-    .where(eq(users.id, userId));
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare('user_account');
+}
+
+// Built once per database handle (SQL text made once, planned once per connection).
+const prepared = new WeakMap<AppDb, ReturnType<typeof accountQuery>>();
+
+/**
+ * Everything GET /v1/user shows of a user in one workspace, in one statement (decision 033): the user, the
+ * profile, the membership with its workspace, the newest API key's preview and when each second factor was
+ * enrolled (only while it is on).
+ */
+export async function accountOf(
+  db: AppDb,
+  userId: string,
+  workspaceId: string,
+): Promise<UserAccount | undefined> {
+  let query = prepared.get(db);
+  if (!query) prepared.set(db, (query = accountQuery(db)));
+  const [row] = await query.execute({ userId, workspaceId });
   if (!row) return undefined;
   const { workspace, member, ...rest } = row;
   return { ...rest, membership: workspace && member ? { workspace, member } : null };
