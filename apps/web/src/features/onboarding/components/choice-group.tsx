@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import { useId } from 'react';
+import { useId, type Ref } from 'react';
 
 type ChoiceGroupProps = {
   legend: string;
@@ -8,13 +8,20 @@ type ChoiceGroupProps = {
   onChange: (value: string) => void;
   /** Wider cards for the first question, chips for the narrower ones. */
   variant?: 'cards' | 'chips';
+  /** The fieldset, so a form can move focus to a question still unanswered. */
+  ref?: Ref<HTMLFieldSetElement>;
 };
 
+/** Focuses the first option of a ChoiceGroup's fieldset. */
+export function focusFirstChoice(fieldset: HTMLFieldSetElement | null): void {
+  fieldset?.querySelector<HTMLInputElement>('input[type="radio"]')?.focus();
+}
+
 /** A radio group drawn as cards or chips; native radios keep arrow-key and screen-reader behaviour. */
-export function ChoiceGroup({ legend, options, value, onChange, variant = 'chips' }: ChoiceGroupProps) {
+export function ChoiceGroup({ legend, options, value, onChange, variant = 'chips', ref }: ChoiceGroupProps) {
   const name = useId();
   return (
-    <fieldset>
+    <fieldset ref={ref}>
       <legend className="mb-2 text-sm font-medium text-zinc-700 dark:text-zinc-300">{legend}</legend>
       <div className={clsx('flex flex-wrap gap-2', variant === 'cards' && 'grid grid-cols-1 sm:grid-cols-2')}>
         {options.map((option) => (

@@ -1,33 +1,39 @@
-import { storageKey } from '@vocalis/domain/ui-constants';
-import type { OnboardingSurveyAnswer } from '@vocalis/domain/onboarding-survey';
+import { ONBOARDING_ROLES, type OnboardingSurveyAnswer } from '@vocalis/domain/onboarding-survey';
 
-/** The first step's answers, kept in this tab until the second step sends everything (prefixed: cleared on sign-out). */
-const KEY = storageKey('onboarding_survey');
+import { readStored, removeStored, writeStored } from '@/lib/storage';
 
-export type SurveyDraft = Pick<OnboardingSurveyAnswer, 'first_name' | 'role' | 'subrole'>;
+/**
+ * The survey's answers so far, kept in this browser until the second step sends everything: a reload or
+ * a new tab of /app/onboarding/next finds them. Stored under the 'xi:' prefix (sign-out clears it) and
+ * tagged with the account, so another account signed in on the same browser starts afresh.
+ */
+const NAME = 'onboarding_survey';
 
-export function readSurveyDraft(): SurveyDraft | null {
-  try {
-    const raw = window.sessionStorage.getItem(KEY);
-    const draft = raw ? (JSON.parse(raw) as SurveyDraft) : null;
-    return draft?.first_name && draft.role && draft.subrole ? draft : null;
-  } catch {
-    return null;
-  }
+export type SurveyDraft = Partial<OnboardingSurveyAnswer>;
+type Stored = SurveyDraft & { user_id: string };
+
+/** The answers `userId` has given so far, or an empty draft. */
+export function readSurveyDraft(userId: string): SurveyDraft {
+  const stored = readStored<Stored | null>(NAME, null);
+  if (!stored || typeof stored !== 'object' || stored.user_id !== userId) return {};
+  const { user_id: _owner, ...draft } = stored;
+  return draft;
 }
 
-export function writeSurveyDraft(draft: SurveyDraft): void {
-  try {
-    window.sessionStorage.setItem(KEY, JSON.stringify(draft));
-  } catch {
-    // Private mode: the second step sends the user back to the first.
-  }
+/** Adds `answers` to the draft of `userId`. */
+export function saveSurveyDraft(userId: string, answers: SurveyDraft): void {
+  writeStored<Stored>(NAME, { ...readSurveyDraft(userId), ...answers, user_id: userId });
 }
 
 export function clearSurveyDraft(): void {
-  try {
-    window.sessionStorage.removeItem(KEY);
-  } catch {
-    // nothing stored
-  }
+  removeStored(NAME);
+}
+
+/** The first step's answers when they are complete (the second step needs them), otherwise null. */
+export function firstStepAnswers(
+  draft: SurveyDraft,
+): Pick<OnboardingSurveyAnswer, 'first_name' | 'role' | 'subrole'> | null {
+  const { first_name: firstName, role, subrole } = draft;
+  if (!firstName?.trim() || !role || !subrole) return null;
+  return ONBOARDING_ROLES[role]?.includes(subrole) ? { first_name: firstName.trim(), role, subrole } : null;
 }

@@ -10,5 +10,5 @@ export default function OnboardingNextRoute() {
   const { data } = useCurrentUser();
   if (!data) return <PageSpinner />;
   if (data.is_onboarding_completed) return <Navigate to="/app/onboarding-checklist" replace />;
-  return <SurveyStepTwo afterComplete="/app/onboarding-checklist" />;
+  return <SurveyStepTwo userId={data.user_id} afterComplete="/app/onboarding-checklist" />;
 }

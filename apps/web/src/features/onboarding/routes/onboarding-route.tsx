@@ -12,5 +12,5 @@ export default function OnboardingRoute() {
   const { data } = useCurrentUser();
   if (!data) return <PageSpinner />;
   if (data.is_onboarding_completed) return <Navigate to="/app/home" replace />;
-  return <SurveyStepOne suggestedName={data.first_name ?? session?.name ?? ''} />;
+  return <SurveyStepOne userId={data.user_id} suggestedName={data.first_name ?? session?.name ?? ''} />;
 }
