@@ -51,15 +51,6 @@ export async function characterStats(
       : q.aggregation_interval === 'cumulative'
         ? ('cumulative' as const)
         : { unit: q.aggregation_interval };
-  const rows = await characterBuckets(db, {
-    workspaceId: ws.id,
-    // Without workspace metrics, only the caller's own generations count.
-    userId: q.include_workspace_metrics ? null : userId,
-    from: new Date(q.start_unix),
-    to: new Date(q.end_unix),
-    bucket,
-    breakdown: q.breakdown_type,
-  });
   const time: number[] = [];
   if (bucket === 'cumulative') time.push(q.start_unix);
   else if ('seconds' in bucket) {
@@ -68,6 +59,17 @@ export async function characterStats(
   } else {
     for (let t = truncate(q.start_unix, bucket.unit); t <= q.end_unix; t = next(t, bucket.unit)) time.push(t);
   }
+  const rows = await characterBuckets(db, {
+    workspaceId: ws.id,
+    // Without workspace metrics, only the caller's own generations count.
+    userId: q.include_workspace_metrics ? null : userId,
+    // Each bucket on the axis counts whole (issue 16): a window that starts mid-day (a billing period
+    // that began at the upgrade) still shows that day's characters from before its start.
+    from: new Date(time[0] ?? q.start_unix),
+    to: new Date(q.end_unix),
+    bucket,
+    breakdown: q.breakdown_type,
+  });
   const index = new Map(time.map((t, i) => [t, i]));
   const usage: Record<string, number[]> = {};
   if (q.breakdown_type === 'none') usage.All = time.map(() => 0);
