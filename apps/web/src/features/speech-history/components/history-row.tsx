@@ -16,6 +16,10 @@ type HistoryRowProps = {
   /** Whether this row is the one in the player, and playing. */
   playing: boolean;
   onPlay: () => void;
+  /** Opens the generation (whole text, settings, Regenerate). */
+  onOpen: () => void;
+  /** The model's name (the id while the list loads or for a model the server no longer has). */
+  modelName: string | null;
   /** The row's download, share and delete buttons. */
   actions?: ReactNode;
 };
@@ -23,15 +27,28 @@ type HistoryRowProps = {
 const excerpt = (text: string) =>
   text.length > EXCERPT_LENGTH ? `${text.slice(0, EXCERPT_LENGTH).trimEnd()}…` : text;
 
-/** One generation: checkbox, play, text excerpt, then voice, model, date and character count; actions. */
-export function HistoryRow({ item, now, selected, onSelect, playing, onPlay, actions }: HistoryRowProps) {
+/**
+ * One generation: checkbox, play, text excerpt (a button that opens it), then voice, model, date and
+ * character count; actions. At phone width the excerpt keeps two lines and the meta line voice and date.
+ */
+export function HistoryRow({
+  item,
+  now,
+  selected,
+  onSelect,
+  playing,
+  onPlay,
+  onOpen,
+  modelName,
+  actions,
+}: HistoryRowProps) {
   const characters = Math.abs(item.character_count_change_to - item.character_count_change_from);
   const voice = historyVoiceLabel(item);
   return (
     <li
       data-testid="history-row"
       className={clsx(
-        'flex items-start gap-3 px-4 py-3 transition-colors',
+        'flex items-start gap-2 px-3 py-2.5 transition-colors sm:gap-3 sm:px-4 sm:py-3',
         selected ? 'bg-indigo-50/60 dark:bg-indigo-500/10' : 'hover:bg-zinc-50 dark:hover:bg-zinc-800/40',
       )}
     >
@@ -50,18 +67,25 @@ export function HistoryRow({ item, now, selected, onSelect, playing, onPlay, act
       >
         {playing ? <PauseIcon className="size-4" /> : <PlayIcon className="size-4" />}
       </button>
-      <div className="min-w-0 flex-1 space-y-1">
-        <p className="text-sm break-words text-zinc-900 dark:text-zinc-100">{excerpt(item.text)}</p>
-        <p className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-zinc-500 dark:text-zinc-400">
+      <button
+        type="button"
+        onClick={onOpen}
+        aria-haspopup="dialog"
+        className="min-w-0 flex-1 cursor-pointer space-y-1 rounded-md text-left focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none"
+      >
+        <span className="line-clamp-2 block text-sm break-words text-zinc-900 sm:line-clamp-none dark:text-zinc-100">
+          {excerpt(item.text)}
+        </span>
+        <span className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-zinc-500 dark:text-zinc-400">
           <span className="font-medium text-zinc-700 dark:text-zinc-300">{voice}</span>
           {item.dialogue?.length ? <span>Dialogue</span> : null}
-          {item.model_id ? <span>{item.model_id}</span> : null}
+          {modelName ? <span className="hidden sm:inline">{modelName}</span> : null}
           <time dateTime={new Date(item.date_unix * 1000).toISOString()}>
             {formatRelativeTime(item.date_unix * 1000, now)}
           </time>
-          <span>{characters.toLocaleString('en')} characters</span>
-        </p>
-      </div>
+          <span className="hidden sm:inline">{characters.toLocaleString('en')} characters</span>
+        </span>
+      </button>
       {actions}
     </li>
   );

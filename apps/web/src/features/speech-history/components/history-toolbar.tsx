@@ -17,21 +17,27 @@ type HistoryToolbarProps = {
   voices: Voice[];
 };
 
-const selectClasses = `${inputClasses} w-auto! pr-8`;
+const selectClasses = `${inputClasses} w-auto! max-w-44 flex-1 pr-8 sm:flex-none`;
+const dateClasses = `${inputClasses} w-auto! min-w-0 flex-1 sm:w-36! sm:flex-none`;
+const dateLabel =
+  'flex min-w-0 flex-1 items-center gap-1.5 text-sm text-zinc-600 sm:flex-none dark:text-zinc-400';
 
-/** Search box, voice filter, date range and sort order of the history list. */
+/**
+ * Search box, voice filter, date range and sort order of the history list: one row on a laptop (the
+ * search box takes what the others leave); on a phone search, then voice and sort, then the dates.
+ */
 export function HistoryToolbar({ value, onChange, voices }: HistoryToolbarProps) {
   const set = <K extends keyof ToolbarValue>(key: K, next: ToolbarValue[K]) =>
     onChange({ ...value, [key]: next });
   return (
-    <div className="flex flex-wrap items-end gap-3">
+    <div role="search" className="flex flex-wrap items-center gap-2" aria-label="Filter history">
       <input
         type="search"
         aria-label="Search history"
         placeholder="Search history"
         value={value.search}
         onChange={(e) => set('search', e.target.value)}
-        className={`${inputClasses} w-64! max-w-full`}
+        className={`${inputClasses} w-auto! min-w-0 flex-1 basis-full sm:basis-48`}
       />
       <select
         aria-label="Voice"
@@ -46,24 +52,24 @@ export function HistoryToolbar({ value, onChange, voices }: HistoryToolbarProps)
           </option>
         ))}
       </select>
-      <label className="flex items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400">
+      <label className={dateLabel}>
         From
         <input
           type="date"
           aria-label="From date"
           value={value.from}
           onChange={(e) => set('from', e.target.value)}
-          className={`${inputClasses} w-auto!`}
+          className={dateClasses}
         />
       </label>
-      <label className="flex items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400">
+      <label className={dateLabel}>
         To
         <input
           type="date"
           aria-label="To date"
           value={value.to}
           onChange={(e) => set('to', e.target.value)}
-          className={`${inputClasses} w-auto!`}
+          className={dateClasses}
         />
       </label>
       <select

@@ -47,6 +47,8 @@ function stubApi(
       return jsonResponse({ ...next, scanned_until: null });
     }
     if (url.startsWith('/v1/voices')) return jsonResponse({ voices: [{ voice_id: 'v-Aria', name: 'Aria' }] });
+    if (url.startsWith('/v1/models'))
+      return jsonResponse([{ model_id: 'eleven_multilingual_v2', name: 'Eleven Multilingual v2' }]);
     return other(url, init);
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -71,9 +73,45 @@ describe('speech history', () => {
     const first = within(rows[0]!);
     expect(first.getByText('The first generation.')).toBeTruthy();
     expect(first.getByText('Rachel')).toBeTruthy();
-    expect(first.getByText('eleven_multilingual_v2')).toBeTruthy();
+    // The model by name, not id.
+    expect(await first.findByText('Eleven Multilingual v2')).toBeTruthy();
+    expect(first.queryByText('eleven_multilingual_v2')).toBeNull();
     expect(first.getByText('2 minutes ago')).toBeTruthy();
     expect(first.getByText('21 characters')).toBeTruthy();
+  });
+
+  it('opens a row: whole text, voice, model, settings, and Regenerate into the editor', async () => {
+    const long = 'A'.repeat(200) + ' the end.';
+    const withSettings: HistoryItem = {
+      ...item('h9', long),
+      settings: { speed: 1.1, stability: 0.3, similarity_boost: 0.8, style: 0, use_speaker_boost: false },
+    };
+    stubApi([{ history: [withSettings], has_more: false, last_history_item_id: 'h9' }]);
+    renderWithProviders(<HistoryView />);
+    const row = await screen.findByTestId('history-row');
+    fireEvent.click(within(row).getByText(/^A+…$/));
+    const dialog = await screen.findByRole('dialog', { name: 'Generation' });
+    expect(within(dialog).getByTestId('history-details-text').textContent).toBe(long);
+    expect(within(dialog).getByText('Rachel')).toBeTruthy();
+    expect(await within(dialog).findByText('Eleven Multilingual v2')).toBeTruthy();
+    expect(within(dialog).getByText('1.10×')).toBeTruthy();
+    expect(within(dialog).getByText('30%')).toBeTruthy();
+    expect(within(dialog).getByText('Off')).toBeTruthy();
+    expect(within(dialog).getByRole('link', { name: 'Regenerate' }).getAttribute('href')).toBe(
+      '/app/speech-synthesis/text-to-speech?history_item_id=h9',
+    );
+  });
+
+  it('greys the bulk Delete while nothing is selected, and turns it red once something is', async () => {
+    stubApi([one]);
+    renderWithProviders(<HistoryView />);
+    await screen.findAllByTestId('history-row');
+    const del = screen.getByRole('button', { name: 'Delete' }) as HTMLButtonElement;
+    expect(del.disabled).toBe(true);
+    expect(del.className).not.toMatch(/bg-rose-600/);
+    fireEvent.click(screen.getByRole('checkbox', { name: /^Select "The first/ }));
+    expect(del.disabled).toBe(false);
+    expect(del.className).toMatch(/bg-rose-600/);
   });
 
   it('shows a dialogue under the voices of its lines, marked as a dialogue', async () => {

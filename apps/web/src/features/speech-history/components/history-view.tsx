@@ -17,9 +17,13 @@ import { errorToastMessage } from '@/lib/error-toast';
 
 import { useDeleteHistoryItems } from '@/lib/history/delete-history-items';
 import { historyAudioUrl, useDownloadHistory } from '@/lib/history/download-history';
+import { FeedbackDialog } from '@/components/speech-history/feedback-dialog';
+import { useFeedback } from '@/components/speech-history/use-feedback';
 import { useHistory, type HistoryFilters } from '@/lib/history/get-history';
+import { modelName, useModelList } from '@/lib/history/model-names';
 import { useVoices } from '@/lib/voices';
 
+import { HistoryDetails } from './history-details';
 import { HistoryRow } from './history-row';
 import { HistoryToolbar, type ToolbarValue } from './history-toolbar';
 import { historyVoiceLabel } from '@/lib/history/history-voice-label';
@@ -59,9 +63,25 @@ export function HistoryView() {
   const now = useNow();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [current, setCurrent] = useState<HistoryItem | null>(null);
+  const [opened, setOpened] = useState<HistoryItem | null>(null);
+  const models = useModelList().data;
+  const nameOf = (item: HistoryItem) => (item.model_id ? modelName(models, item.model_id) : null);
+  const feedbackTarget = useMemo(
+    () =>
+      current
+        ? {
+            historyItemId: current.history_item_id,
+            text: current.text,
+            thumbsUp: current.feedback?.thumbs_up,
+          }
+        : null,
+    [current],
+  );
+  const feedback = useFeedback(feedbackTarget);
   const actions = useHistoryItemActions({
     onDeleted: (id) => {
       setSelected((prev) => new Set([...prev].filter((x) => x !== id)));
+      if (opened?.history_item_id === id) setOpened(null);
       if (current?.history_item_id !== id) return;
       player.reset();
       setCurrent(null);
@@ -114,12 +134,7 @@ export function HistoryView() {
 
   return (
     <div className="space-y-4 pb-64 sm:pb-52">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <HistoryToolbar value={toolbar} onChange={setToolbar} voices={voices} />
-        <Link to={appRoutes.textToSpeech.path} className={buttonClasses('secondary', 'sm')}>
-          Back to text to speech
-        </Link>
-      </div>
+      <HistoryToolbar value={toolbar} onChange={setToolbar} voices={voices} />
 
       <div
         role="toolbar"
@@ -151,7 +166,8 @@ export function HistoryView() {
           </LoadingButton>
           <LoadingButton
             size="sm"
-            variant="danger"
+            // Red only when it would delete something: a faded red button still reads as active.
+            variant={selectedItems.length === 0 ? 'secondary' : 'danger'}
             loading={remove.isPending}
             disabled={selectedItems.length === 0}
             onClick={() => void onDelete()}
@@ -196,6 +212,8 @@ export function HistoryView() {
               onSelect={(on) => select(item.history_item_id, on)}
               playing={current?.history_item_id === item.history_item_id && player.state.status === 'playing'}
               onPlay={() => play(item)}
+              onOpen={() => setOpened(item)}
+              modelName={nameOf(item)}
               actions={actions.buttons(item)}
             />
           ))}
@@ -220,6 +238,22 @@ export function HistoryView() {
         subtitle={current?.text}
         downloadReady={current !== null && !download.isPending}
         onDownload={current ? () => download.mutate([current]) : undefined}
+        feedback={feedback.thumb}
+        onFeedback={feedback.choose}
+      />
+      <FeedbackDialog {...feedback.dialog} />
+      <HistoryDetails
+        item={opened}
+        onClose={() => setOpened(null)}
+        modelName={opened ? nameOf(opened) : null}
+        date={opened ? new Date(opened.date_unix * 1000).toLocaleString('en-US') : ''}
+        playing={
+          opened !== null &&
+          current?.history_item_id === opened.history_item_id &&
+          player.state.status === 'playing'
+        }
+        onPlay={() => opened && play(opened)}
+        actions={opened ? actions.buttons(opened) : null}
       />
       {actions.modal}
     </div>

@@ -5,7 +5,9 @@ import { Link } from 'react-router';
 
 import { AudioPlayerBar } from '@/components/audio-player/audio-player-bar';
 import { useAudioPlayer } from '@/components/audio-player/use-audio-player';
+import { FeedbackDialog } from '@/components/speech-history/feedback-dialog';
 import { HistorySidePanel } from '@/components/speech-history/history-side-panel';
+import { useFeedback } from '@/components/speech-history/use-feedback';
 import { buttonClasses } from '@/components/ui/button';
 import { LoadingButton } from '@/components/ui/loading-button';
 import { useLocalStorage } from '@/hooks/use-local-storage';
@@ -21,11 +23,9 @@ import { rememberRecent } from '../lib/voice-sections';
 import { FALLBACK_SETTINGS } from '../lib/voice-settings-bounds';
 
 import { DialogueEditor } from './dialogue-editor';
-import { FeedbackDialog } from './feedback-dialog';
 import { ModeToggle, type SpeechMode } from './mode-toggle';
 import { ModelSelect } from './model-select';
 import { TextEditor } from './text-editor';
-import { useFeedback } from './use-feedback';
 import { speakerNames, useGeneration } from './use-generation';
 import { useHistoryDraft } from './use-history-draft';
 import { useSavedDialogue } from './use-saved-dialogue';

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 
 import { renderWithProviders } from '@/testing/test-utils';
 
-import { FEEDBACK_TOO_SHORT, opensFeedbackDialog } from '../lib/feedback-rules';
+import { FEEDBACK_TOO_SHORT, opensFeedbackDialog } from '@/lib/history/feedback-rules';
 
 import { FeedbackDialog } from './feedback-dialog';
 

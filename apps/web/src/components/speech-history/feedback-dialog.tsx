@@ -6,13 +6,13 @@ import { inputClasses } from '@/components/ui/input';
 import { LoadingButton } from '@/components/ui/loading-button';
 import { Modal } from '@/components/ui/modal';
 
-import type { FeedbackBody } from '../api/send-feedback';
+import type { FeedbackBody } from '@/lib/history/send-feedback';
 import {
   FEEDBACK_MAX,
   feedbackTextError,
   NEGATIVE_REASONS,
   type NegativeReason,
-} from '../lib/feedback-rules';
+} from '@/lib/history/feedback-rules';
 
 type FeedbackDialogProps = {
   open: boolean;

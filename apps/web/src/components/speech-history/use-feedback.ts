@@ -4,14 +4,31 @@ import type { Thumb } from '@/components/audio-player/audio-player-bar';
 import { toast } from '@/components/ui/toast/toast-store';
 import { showErrorToast } from '@/lib/error-toast';
 
-import { useSendFeedback, type FeedbackBody } from '../api/send-feedback';
-import { FEEDBACK_SUCCESS, opensFeedbackDialog } from '../lib/feedback-rules';
+import { useSendFeedback, type FeedbackBody } from '@/lib/history/send-feedback';
+import { FEEDBACK_SUCCESS, opensFeedbackDialog } from '@/lib/history/feedback-rules';
 
-import type { Generation } from './use-generation';
+/** What the thumbs are about: a stored generation (or a streamed one without history) and its text. */
+export type FeedbackTarget = {
+  historyItemId: string | null;
+  text: string;
+  /** The thumb already given (a history item's stored feedback). */
+  thumbsUp?: boolean | null;
+};
 
-/** Thumbs and the feedback dialog of the current generation (§5 feedback rules). */
-export function useFeedback(current: Generation | null) {
-  const [thumb, setThumb] = useState<Thumb | null>(null);
+const thumbOf = (target: FeedbackTarget | null): Thumb | null =>
+  target?.thumbsUp === true ? 'up' : target?.thumbsUp === false ? 'down' : null;
+
+/**
+ * Thumbs and the feedback dialog of what the player plays (§5 feedback rules), on the text-to-speech
+ * page and the history alike. A new target starts from its stored thumb.
+ */
+export function useFeedback(current: FeedbackTarget | null) {
+  const [thumb, setThumb] = useState<Thumb | null>(() => thumbOf(current));
+  const [shownFor, setShownFor] = useState(current);
+  if (shownFor !== current) {
+    setShownFor(current);
+    setThumb(thumbOf(current));
+  }
   const [dialog, setDialog] = useState<{ open: boolean; key: number }>({ open: false, key: 0 });
   const mutation = useSendFeedback();
   const id = current?.historyItemId ?? null;
