@@ -8,6 +8,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { PREMADE_VOICES } from '../apps/server/src/features/voices/voice-catalogue';
 import { freePort } from '../apps/server/src/testing/free-port';
+import { benchSpeechConcurrency, writeSpeechConcurrencySection } from './speech-concurrency';
 import { benchSpeechServer } from './speech-server';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -171,6 +172,8 @@ async function main() {
     env: { PATH: process.env.PATH!, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
   }).toString();
   writeReport(rows, speech, serverSpeech, storage);
+  // After the report (which rewrites the file): one stream against eight, speech on the main thread vs workers.
+  writeSpeechConcurrencySection(await benchSpeechConcurrency());
 }
 
 function writeReport(rows: Row[], speech: string, serverSpeech: string, storage: string) {

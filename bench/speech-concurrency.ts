@@ -234,13 +234,18 @@ export async function benchSpeechConcurrency(): Promise<string> {
   ].join('\n');
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const section = await benchSpeechConcurrency();
+/** Puts the section into docs/benchmarks.md, replacing the previous one (or at the end). */
+export function writeSpeechConcurrencySection(section: string): void {
   const file = path.join(root, 'docs/benchmarks.md');
   const doc = readFileSync(file, 'utf8');
   const [before, rest] = doc.includes(MARK.start)
     ? doc.split(MARK.start)
     : [`${doc.trimEnd()}\n\n`, MARK.end];
   writeFileSync(file, `${before}${section}${rest!.split(MARK.end)[1] ?? '\n'}`);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const section = await benchSpeechConcurrency();
+  writeSpeechConcurrencySection(section);
   console.log(section);
 }
