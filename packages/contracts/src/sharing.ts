@@ -5,6 +5,15 @@ export const shareLinkResponse = z
   .object({ share_link: z.string(), public_user_name: z.string() })
   .meta({ id: 'ShareLinkResponse' });
 
+/**
+ * GET /v1/history/{id}/share-link/status: whether the item is published, without publishing it. POST
+ * /v1/history/{id}/share-link publishes (answers ShareLinkResponse), DELETE turns the link off.
+ */
+export const shareLinkStatus = z
+  .object({ published: z.boolean(), share_link: z.string().nullable(), public_user_name: z.string() })
+  .meta({ id: 'ShareLinkStatus' });
+export const shareLinkRevoked = z.object({ status: z.literal('ok') });
+
 /** POST /v1/user/update-public-user-name; the rules are @vocalis/domain/sharing's. */
 export const updatePublicUserNameBody = z.object({ public_user_name: z.string().max(1000) });
 export const updatePublicUserNameResponse = z.object({
@@ -32,4 +41,5 @@ export const sharedItem = z
 
 export type ShareLinkResponse = z.infer<typeof shareLinkResponse>;
 export type SharedItem = z.infer<typeof sharedItem>;
+export type ShareLinkStatus = z.infer<typeof shareLinkStatus>;
 export type UpdatePublicUserNameResponse = z.infer<typeof updatePublicUserNameResponse>;

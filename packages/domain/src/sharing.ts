@@ -11,6 +11,8 @@ import { hiddenCharacterIn } from './visible-name';
 export const SHARE_LINK_DISPLAY_LENGTH = 38;
 export const SHARE_LINK_COPIED = 'Share link copied to clipboard';
 export const PUBLIC_NAME_UPDATED = 'Public name updated';
+/** §9: where the browser has no Web Share API. */
+export const SHARE_API_NOT_SUPPORTED = 'Share API not supported';
 /** "The share message invites listening to a text to speech made with the product." */
 export const SHARE_MESSAGE = 'Listen to this text to speech I made with Vocalis';
 

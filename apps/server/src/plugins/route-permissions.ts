@@ -120,6 +120,9 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, KeyAccess<PermissionType
   'DELETE /v1/history/:history_item_id': 'speech_history_write',
   'POST /v1/history/:history_item_id/feedback': 'speech_history_write',
   'GET /v1/history/:history_item_id/share-link': 'speech_history_write',
+  'POST /v1/history/:history_item_id/share-link': 'speech_history_write',
+  'DELETE /v1/history/:history_item_id/share-link': 'speech_history_write',
+  'GET /v1/history/:history_item_id/share-link/status': 'speech_history_read',
 };
 
 /** The rule for a route (HEAD as GET), or undefined when the table has no entry for it. */

@@ -23,6 +23,29 @@ export async function ensureShareLinkId(
   return row ? { shareLinkId: row.shareLinkId!, userId: row.userId } : undefined;
 }
 
+/** The item's share id (null when unpublished) and author; undefined when the workspace has no such item. */
+export async function findShareState(
+  db: AppDb,
+  workspaceId: string,
+  itemId: string,
+): Promise<{ shareLinkId: string | null; userId: string | null } | undefined> {
+  const [row] = await db
+    .select({ shareLinkId: h.shareLinkId, userId: h.userId })
+    .from(h)
+    .where(and(eq(h.workspaceId, workspaceId), eq(h.id, itemId)));
+  return row;
+}
+
+/** Turns the item's link off (its id is dropped for good); false when the workspace has no such item. */
+export async function clearShareLinkId(db: AppDb, workspaceId: string, itemId: string): Promise<boolean> {
+  const rows = await db
+    .update(h)
+    .set({ shareLinkId: null })
+    .where(and(eq(h.workspaceId, workspaceId), eq(h.id, itemId)))
+    .returning({ id: h.id });
+  return rows.length > 0;
+}
+
 export type SharedRow = {
   shareLinkId: string;
   text: string;

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { historyItemParams } from '@vocalis/contracts/history';
 import {
   shareLinkResponse,
+  shareLinkRevoked,
+  shareLinkStatus,
   sharedItem,
   sharedItemParams,
   updatePublicUserNameBody,
@@ -27,6 +29,48 @@ export const sharingRoutes =
         },
       },
       (request) => service.shareLink(requirePrincipal(request), request.params.history_item_id),
+    );
+
+    app.post(
+      '/v1/history/:history_item_id/share-link',
+      {
+        schema: {
+          tags,
+          summary: 'Publish a history item: its public link (the same link when already published)',
+          params: historyItemParams,
+          response: { 200: shareLinkResponse },
+        },
+      },
+      (request) => service.shareLink(requirePrincipal(request), request.params.history_item_id),
+    );
+
+    app.get(
+      '/v1/history/:history_item_id/share-link/status',
+      {
+        schema: {
+          tags,
+          summary: 'Whether a history item is published, and its link (publishes nothing)',
+          params: historyItemParams,
+          response: { 200: shareLinkStatus },
+        },
+      },
+      (request) => service.shareStatus(requirePrincipal(request), request.params.history_item_id),
+    );
+
+    app.delete(
+      '/v1/history/:history_item_id/share-link',
+      {
+        schema: {
+          tags,
+          summary: 'Turn the public link of a history item off (it answers 404 from then on)',
+          params: historyItemParams,
+          response: { 200: shareLinkRevoked },
+        },
+      },
+      async (request) => {
+        await service.revoke(requirePrincipal(request), request.params.history_item_id);
+        return { status: 'ok' as const };
+      },
     );
 
     app.post(

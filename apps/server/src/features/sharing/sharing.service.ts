@@ -1,4 +1,4 @@
-import type { ShareLinkResponse, SharedItem } from '@vocalis/contracts/sharing';
+import type { ShareLinkResponse, ShareLinkStatus, SharedItem } from '@vocalis/contracts/sharing';
 import { publicUserNameError } from '@vocalis/domain/sharing';
 import type { AppDb } from '../../db/client';
 import { badRequest, notFound } from '../../errors';
@@ -11,10 +11,12 @@ import * as repo from './sharing.repo';
 
 /** Sharing a history item publicly turns it visible to anyone with the link: the write scope. */
 const HISTORY_WRITE = 'speech_history_write';
+const HISTORY_READ = 'speech_history_read';
 const USER_WRITE = 'user_write';
 /** 24 base62 characters: about 143 random bits, so links cannot be guessed or enumerated. */
 const SHARE_ID_LENGTH = 24;
 
+const itemNotFound = () => notFound('History item not found.', 'history_item_not_found');
 const sharedNotFound = () =>
   notFound('This shared item does not exist or was deleted.', 'shared_item_not_found');
 
@@ -35,12 +37,36 @@ export class SharingService {
     if (!hasPermission(caller, HISTORY_WRITE)) throw missingPermission(HISTORY_WRITE);
     const workspaceId = (await this.workspaces.workspaceOf(caller.userId)).id;
     const shared = await repo.ensureShareLinkId(this.db, workspaceId, historyItemId, newId(SHARE_ID_LENGTH));
-    if (!shared) throw notFound('History item not found.', 'history_item_not_found');
+    if (!shared) throw itemNotFound();
     const names = shared.userId ? await repo.findPublicName(this.db, shared.userId) : undefined;
     return {
       share_link: shareLink(this.publicUrl, shared.shareLinkId),
       public_user_name: publicNameOf(names),
     };
+  }
+
+  /** GET /v1/history/{id}/share-link/status: published or not, changing nothing (the share dialog). */
+  async shareStatus(caller: KeyCaller, historyItemId: string): Promise<ShareLinkStatus> {
+    if (!hasPermission(caller, HISTORY_READ)) throw missingPermission(HISTORY_READ);
+    const workspaceId = (await this.workspaces.workspaceOf(caller.userId)).id;
+    const state = await repo.findShareState(this.db, workspaceId, historyItemId);
+    if (!state) throw itemNotFound();
+    const names = state.userId ? await repo.findPublicName(this.db, state.userId) : undefined;
+    return {
+      published: state.shareLinkId !== null,
+      share_link: state.shareLinkId ? shareLink(this.publicUrl, state.shareLinkId) : null,
+      public_user_name: publicNameOf(names),
+    };
+  }
+
+  /**
+   * DELETE /v1/history/{id}/share-link: the link answers 404 from now on; publishing again makes a new
+   * one. Revoking an unpublished item is not an error.
+   */
+  async revoke(caller: KeyCaller, historyItemId: string): Promise<void> {
+    if (!hasPermission(caller, HISTORY_WRITE)) throw missingPermission(HISTORY_WRITE);
+    const workspaceId = (await this.workspaces.workspaceOf(caller.userId)).id;
+    if (!(await repo.clearShareLinkId(this.db, workspaceId, historyItemId))) throw itemNotFound();
   }
 
   /** GET /v1/shared/{share_id} (public). */

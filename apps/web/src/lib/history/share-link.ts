@@ -1,5 +1,9 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ShareLinkResponse, UpdatePublicUserNameResponse } from '@vocalis/contracts/sharing';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  ShareLinkResponse,
+  ShareLinkStatus,
+  UpdatePublicUserNameResponse,
+} from '@vocalis/contracts/sharing';
 import { PUBLIC_NAME_UPDATED } from '@vocalis/domain/sharing';
 
 import { toast } from '@/components/ui/toast/toast-store';
@@ -8,25 +12,47 @@ import { showErrorToast } from '@/lib/error-toast';
 
 import { historyKeys } from './get-history';
 
-const shareLinkKey = (id: string) => [...historyKeys.all, 'share-link', id] as const;
+const shareStatusKey = (id: string) => [...historyKeys.all, 'share-status', id] as const;
 
-/** GET /v1/history/{id}/share-link: the item's public link (made on first request, then stable). */
-export function getShareLink(id: string, signal?: AbortSignal) {
-  return api.get<ShareLinkResponse>(`/v1/history/${encodeURIComponent(id)}/share-link`, { signal });
-}
-
-export const shareLinkQueryOptions = (id: string) =>
-  queryOptions({
-    queryKey: shareLinkKey(id),
-    queryFn: ({ signal }) => getShareLink(id, signal),
-    // A link never changes; the public name is updated in place by the mutation below.
-    staleTime: Infinity,
+/** GET /v1/history/{id}/share-link/status: published or not; opening the share dialog publishes nothing. */
+export function useShareStatus(id: string | null) {
+  return useQuery({
+    queryKey: shareStatusKey(id ?? ''),
+    queryFn: ({ signal }) =>
+      api.get<ShareLinkStatus>(`/v1/history/${encodeURIComponent(id ?? '')}/share-link/status`, { signal }),
+    enabled: id !== null,
     retry: false,
   });
+}
 
-/** The share link of `id`, fetched only while `id` is set (the modal is open). */
-export function useShareLink(id: string | null) {
-  return useQuery({ ...shareLinkQueryOptions(id ?? ''), enabled: id !== null });
+/**
+ * Publish (POST /v1/history/{id}/share-link) or turn the link off (DELETE): the dialog's status and the
+ * history (its share_link_id) follow.
+ */
+export function useSetPublished(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (publish: boolean): Promise<ShareLinkStatus> => {
+      const path = `/v1/history/${encodeURIComponent(id)}/share-link`;
+      if (publish) {
+        const link = await api.post<ShareLinkResponse>(path);
+        return { published: true, ...link };
+      }
+      await api.delete<{ status: 'ok' }>(path);
+      return { published: false, share_link: null, public_user_name: '' };
+    },
+    onSuccess: (status) => {
+      queryClient.setQueryData<ShareLinkStatus>(shareStatusKey(id), (old) => ({
+        ...status,
+        public_user_name: status.public_user_name || old?.public_user_name || '',
+      }));
+      void queryClient.invalidateQueries({
+        queryKey: historyKeys.all,
+        predicate: (q) => !q.queryKey.includes('share-status'),
+      });
+    },
+    onError: (error) => showErrorToast(error),
+  });
 }
 
 /** POST /v1/user/update-public-user-name. */
@@ -42,9 +68,9 @@ export function useUpdatePublicUserName() {
   return useMutation({
     mutationFn: updatePublicUserName,
     onSuccess: ({ public_user_name }) => {
-      queryClient.setQueriesData<ShareLinkResponse>(
-        { queryKey: [...historyKeys.all, 'share-link'] },
-        (link) => (link ? { ...link, public_user_name } : link),
+      queryClient.setQueriesData<ShareLinkStatus>(
+        { queryKey: [...historyKeys.all, 'share-status'] },
+        (status) => (status ? { ...status, public_user_name } : status),
       );
       toast.success(PUBLIC_NAME_UPDATED);
     },
