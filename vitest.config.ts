@@ -38,7 +38,12 @@ export default defineConfig(async () => {
           resolve: { alias },
           test: {
             name: 'unit',
-            include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
+            include: [
+              'packages/*/src/**/*.test.ts',
+              'apps/server/src/**/*.test.ts',
+              'apps/web/src/**/*.test.{ts,tsx}',
+              'scripts/**/*.test.ts',
+            ],
             exclude: [...INTEGRATION, '**/node_modules/**'],
           },
         },
