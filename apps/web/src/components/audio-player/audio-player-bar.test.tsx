@@ -6,6 +6,7 @@ import { renderWithProviders } from '@/testing/test-utils';
 
 import { AudioPlayerBar } from './audio-player-bar';
 import { initialPlayerState, type PlayerState } from './player-reducer';
+import { PLAYER_BAR_VAR } from './reserve-bottom';
 import type { AudioPlayer } from './use-audio-player';
 
 function fakePlayer(state: Partial<PlayerState>): AudioPlayer {
@@ -87,6 +88,19 @@ describe('AudioPlayerBar', () => {
     expect(onFeedback).toHaveBeenCalledWith('down');
     fireEvent.click(screen.getByRole('button', { name: 'Hide player' }));
     expect(player.setVisible).toHaveBeenCalledWith(false);
+  });
+
+  it('reserves its height at the bottom of the page for the toasts while it shows, and gives it back', () => {
+    const height = () => document.documentElement.style.getPropertyValue(PLAYER_BAR_VAR);
+    const shown = renderWithProviders(<AudioPlayerBar player={fakePlayer({})} title="Aria" />);
+    expect(height()).toMatch(/^\d+px$/);
+    shown.unmount();
+    expect(height()).toBe('');
+    const inline = renderWithProviders(
+      <AudioPlayerBar player={fakePlayer({})} title="Aria" placement="inline" />,
+    );
+    expect(height()).toBe('');
+    inline.unmount();
   });
 
   it('disables download until it is ready', () => {

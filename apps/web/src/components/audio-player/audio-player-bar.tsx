@@ -15,6 +15,7 @@ import {
   ThumbUpIcon,
   WaveIcon,
 } from './player-icons';
+import { reserveBottom } from './reserve-bottom';
 import { BUTTON_SEEK_S, formatTime, KEYBOARD_SEEK_S, PLAYBACK_SPEEDS } from './player-reducer';
 import type { AudioPlayer } from './use-audio-player';
 import { WaveformSeek } from './waveform-seek';
@@ -96,6 +97,7 @@ export function AudioPlayerBar({
     return (
       <button
         type="button"
+        ref={reserveBottom}
         data-state={state.status}
         data-testid="audio-player"
         onClick={() => player.setVisible(true)}
@@ -110,6 +112,7 @@ export function AudioPlayerBar({
   return (
     <section
       aria-label="Audio player"
+      ref={placement === 'inline' ? undefined : reserveBottom}
       data-testid="audio-player"
       data-state={state.status}
       data-mode={state.mode ?? undefined}

@@ -90,7 +90,10 @@ describe('toasts', () => {
     const region = screen.getByRole('region', { name: 'Notifications' });
     expect(region.getAttribute('data-placement')).toBe(placement);
     const list = region.querySelector('ol');
-    expect(list?.className).toContain(placement === 'top-center' ? 'top-4' : 'bottom-4');
+    // Bottom-right sits 1rem above the player bar's reserved height (0 without a player).
+    expect(list?.className).toContain(
+      placement === 'top-center' ? 'top-4' : 'bottom-[calc(var(--player-bar-height,0px)+1rem)]',
+    );
     expect(within(region).getByRole('alert').textContent).toContain('Unable to sign in');
   });
 

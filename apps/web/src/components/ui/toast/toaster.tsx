@@ -98,7 +98,10 @@ export function Toaster({ store = defaultStore }: { store?: ToastStore }) {
       <ol
         className={clsx(
           'pointer-events-none fixed z-[100] flex w-[calc(100%-2rem)] max-w-sm flex-col gap-2',
-          placement === 'top-center' ? 'top-4 left-1/2 -translate-x-1/2' : 'right-4 bottom-4',
+          placement === 'top-center'
+            ? 'top-4 left-1/2 -translate-x-1/2'
+            : // Above the fixed player bar when there is one (audio-player/reserve-bottom.ts).
+              'right-4 bottom-[calc(var(--player-bar-height,0px)+1rem)]',
         )}
       >
         {toasts.map((t) => (
