@@ -14,6 +14,7 @@ import { useTextedCode } from '../hooks/use-texted-code';
 import { CodeEntryForm } from './code-entry-form';
 import { PasswordDialog } from './password-dialog';
 import { RemovePhoneDialog } from './remove-phone-dialog';
+import { SettingRow } from './setting-row';
 
 /** Adds a phone: the number, then the code texted to it. */
 function AddPhoneDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -107,16 +108,15 @@ export function PhoneFactorSetting() {
   if (user.isPending) return null;
 
   return (
-    <div className="flex flex-wrap items-center justify-between gap-3 border-t border-zinc-200 pt-4 dark:border-zinc-800">
-      {factor ? (
-        <p className="text-sm text-zinc-700 dark:text-zinc-300" data-testid="phone-factor-status">
-          Text message codes are on (since {new Date(factor.enrolled_at_unix * 1000).toLocaleDateString()}).
-        </p>
-      ) : (
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          Or get a code by text message (SMS) when you sign in.
-        </p>
-      )}
+    <SettingRow
+      title="Text message codes"
+      descriptionTestId={factor ? 'phone-factor-status' : undefined}
+      description={
+        factor
+          ? `On: a code texted to your phone, added ${new Date(factor.enrolled_at_unix * 1000).toLocaleDateString()}.`
+          : 'Or get a code by text message (SMS) when you sign in.'
+      }
+    >
       {factor ? (
         <Button variant="danger" onClick={() => setRemoving(true)}>
           Remove phone
@@ -152,6 +152,6 @@ export function PhoneFactorSetting() {
       ) : (
         <RemovePhoneDialog open={removing} onClose={() => setRemoving(false)} />
       )}
-    </div>
+    </SettingRow>
   );
 }

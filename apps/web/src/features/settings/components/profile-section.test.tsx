@@ -45,23 +45,6 @@ describe('ProfileSection', () => {
     const edit = fetchMock.mock.calls.find(([url]) => url.includes('/v1/user/edit'))!;
     expect(JSON.parse(String(edit[1]?.body))).toEqual({ first_name: 'Grace' });
   });
-
-  it('deletes the account only after DELETE is typed, then goes to sign-in', async () => {
-    const fetchMock = stubFetch((url) => (url.includes('/delete') ? { status: 'ok', message: 'x' } : me));
-    renderProfile();
-    fireEvent.click(screen.getByRole('button', { name: 'Delete account' }));
-    const dialog = await screen.findByRole('dialog');
-    const confirm = within(dialog).getByRole('button', { name: 'Delete account' }) as HTMLButtonElement;
-    expect(confirm.disabled).toBe(true);
-    fireEvent.change(within(dialog).getByLabelText('Type DELETE to confirm'), {
-      target: { value: 'DELETE' },
-    });
-    expect(confirm.disabled).toBe(false);
-    fireEvent.click(confirm);
-    await screen.findByText('Sign-in page', {}, { timeout: 5000 });
-    const call = fetchMock.mock.calls.find(([url]) => url.includes('/v1/user/delete'))!;
-    expect(call[1]?.method).toBe('DELETE');
-  });
 });
 
 describe('EarlyAccessSection', () => {

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { toastStore } from '@/components/ui/toast/toast-store';
@@ -49,6 +49,37 @@ beforeEach(() => {
       return jsonResponse(null);
     }),
   );
+});
+
+/** The settings row titled `title`. */
+async function row(title: string) {
+  const heading = await screen.findByRole('heading', { name: title }, { timeout: 5000 });
+  return heading.closest<HTMLElement>('[data-setting-row]')!;
+}
+
+describe('settings: security rows', () => {
+  it('gives every row a title: password, two-factor authentication and text message codes', async () => {
+    providers = ['credential'];
+    renderWithProviders(<SecuritySection />, { path: '/app/settings' });
+    const twoFactor = await row('Two-factor authentication');
+    expect(
+      within(twoFactor).getByText('Protect your account with a code from an authenticator app at sign-in.'),
+    ).toBeTruthy();
+    expect(within(twoFactor).getByRole('button', { name: 'Add two-factor authentication' })).toBeTruthy();
+    const phone = await row('Text message codes');
+    expect(within(phone).getByRole('button', { name: 'Add phone number' })).toBeTruthy();
+    expect(within(await row('Password')).getByRole('button', { name: 'Change password' })).toBeTruthy();
+  });
+
+  it('says when the authenticator app was added, under the same title', async () => {
+    enrolled = true;
+    renderWithProviders(<SecuritySection />, { path: '/app/settings' });
+    const twoFactor = await row('Two-factor authentication');
+    expect(within(twoFactor).getByTestId('two-factor-status').textContent).toMatch(
+      /^On: a code from your authenticator app, added /,
+    );
+    expect(within(twoFactor).getByRole('button', { name: 'New backup codes' })).toBeTruthy();
+  });
 });
 
 describe('settings: add two-factor authentication', () => {

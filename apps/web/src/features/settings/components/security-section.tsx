@@ -16,6 +16,7 @@ import { BackupCodes } from './backup-codes';
 import { PasswordDialog } from './password-dialog';
 import { PasswordSetting } from './password-setting';
 import { PhoneFactorSetting } from './phone-factor';
+import { SettingRow } from './setting-row';
 
 export const ADD_2FA_DIALOG = 'add-2fa';
 
@@ -46,36 +47,40 @@ export function SecuritySection() {
   const factor = user.data?.totp_mfa_factor ?? null;
 
   return (
-    <section className="space-y-4 rounded-2xl border border-zinc-200 p-6 dark:border-zinc-800">
-      <h3 className="text-lg font-semibold text-zinc-900 dark:text-white">Security</h3>
-      <PasswordSetting />
-      {user.isPending ? (
-        <Spinner className="size-5" />
-      ) : factor ? (
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <p className="text-sm text-zinc-700 dark:text-zinc-300" data-testid="two-factor-status">
-            Two-factor authentication is on (authenticator app, since{' '}
-            {new Date(factor.enrolled_at_unix * 1000).toLocaleDateString()}).
-          </p>
-          <div className="flex gap-2">
-            <Button variant="secondary" onClick={() => setAsking('codes')}>
-              New backup codes
-            </Button>
-            <Button variant="danger" onClick={() => setAsking('remove')}>
-              Remove
-            </Button>
-          </div>
-        </div>
-      ) : (
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">
-            Protect your account with a code from an authenticator app at sign-in.
-          </p>
-          <Button onClick={() => setDialog(ADD_2FA_DIALOG)}>Add two-factor authentication</Button>
-        </div>
-      )}
-
-      <PhoneFactorSetting />
+    <section className="rounded-2xl border border-zinc-200 p-6 dark:border-zinc-800">
+      <h3 className="mb-4 text-lg font-semibold text-zinc-900 dark:text-white">Security</h3>
+      <div className="divide-y divide-zinc-200 dark:divide-zinc-800">
+        <PasswordSetting />
+        {user.isPending ? (
+          <Spinner className="size-5" />
+        ) : (
+          <SettingRow
+            title="Two-factor authentication"
+            descriptionTestId={factor ? 'two-factor-status' : undefined}
+            description={
+              factor
+                ? `On: a code from your authenticator app, added ${new Date(factor.enrolled_at_unix * 1000).toLocaleDateString()}.`
+                : 'Protect your account with a code from an authenticator app at sign-in.'
+            }
+          >
+            {factor ? (
+              <>
+                <Button variant="secondary" onClick={() => setAsking('codes')}>
+                  New backup codes
+                </Button>
+                <Button variant="danger" onClick={() => setAsking('remove')}>
+                  Remove
+                </Button>
+              </>
+            ) : (
+              <Button variant="secondary" onClick={() => setDialog(ADD_2FA_DIALOG)}>
+                Add two-factor authentication
+              </Button>
+            )}
+          </SettingRow>
+        )}
+        <PhoneFactorSetting />
+      </div>
 
       {/* Stays open while the factor turns on, so the backup codes can be shown. */}
       <AddTwoFactorDialog
