@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { User } from '@vocalis/contracts/user';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
