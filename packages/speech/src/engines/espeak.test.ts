@@ -58,7 +58,8 @@ describe('espeak engine', () => {
       expect((await collect({ text: 'a', voice: v.id })).length, v.id).toBeGreaterThan(0);
       expect((await collect({ text: 'a', voice: `${v.id}+f3` })).length, v.id).toBeGreaterThan(0);
     }
-  });
+    // Dozens of voices: took 10 s on a loaded 2-core machine, past vitest's 5 s default.
+  }, 60_000);
 
   it('applies rate and rejects unknown voices and variants', async () => {
     const normal = seconds(await collect({ text: 'One two three four five.', voice: 'en-us' }));
