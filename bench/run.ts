@@ -10,10 +10,20 @@ import { PREMADE_VOICES } from '../apps/server/src/features/voices/voice-catalog
 import { freePort } from '../apps/server/src/testing/free-port';
 import { benchSpeechConcurrency, writeSpeechConcurrencySection } from './speech-concurrency';
 import { benchSpeechServer } from './speech-server';
+import {
+  countHotReadStatements,
+  hotReadsSection,
+  measureHotReads,
+  writeHotReadsSection,
+  type HotRead,
+} from './hot-reads';
 
 const root = path.resolve(import.meta.dirname, '..');
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+// BENCH_ONLY=hot-reads: only the hello-world and the hot authenticated reads (bench/hot-reads.ts).
+const onlyHotReads = process.env.BENCH_ONLY === 'hot-reads';
+const hotReads: HotRead[] = [];
 
 async function waitUp(url: string) {
   for (let i = 0; i < 300; i++) {
@@ -83,6 +93,7 @@ async function benchVocalis(
   if (more) admin(env, 'set-plan', '--email', 'bench@example.com', '--tier', 'enterprise');
   for (let i = 0; i < 20; i++)
     admin(env, 'notify', '--email', 'bench@example.com', '--title', `Bench message ${i}`);
+  const statements = await countHotReadStatements(env, key);
   const port = await freePort();
   const server = node('apps/server/src/api.ts', {
     ...env,
@@ -100,7 +111,8 @@ async function benchVocalis(
         'xi-api-key': key,
       }),
     ];
-    return { rows, more: more ? await more(base, key) : '' };
+    hotReads.push(...(await measureHotReads(label, base, key, statements, measure)));
+    return { rows, more: more && !onlyHotReads ? await more(base, key) : '' };
   } finally {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
@@ -163,6 +175,15 @@ async function main() {
     }
   }
   rmSync(dataDir, { recursive: true, force: true });
+  if (onlyHotReads) {
+    const command = `BENCH_ONLY=hot-reads npm run bench (BENCH_DURATION=${duration}, BENCH_CONNECTIONS=${connections})`;
+    writeHotReadsSection(
+      path.join(root, 'docs/benchmarks.md'),
+      hotReadsSection(hotReads, rows[0]!.rps, command),
+    );
+    console.log('wrote the hot reads section of docs/benchmarks.md');
+    return;
+  }
   console.log('measuring the speech engines (bench/speech.ts)');
   const speech = execFileSync(process.execPath, ['--import', 'tsx', path.join(root, 'bench/speech.ts')], {
     env: { PATH: process.env.PATH! },
@@ -209,6 +230,12 @@ function writeReport(rows: Row[], speech: string, serverSpeech: string, storage:
     '  that serves HTTP (measured with 500 iterations per query on this machine). That bounds the embedded',
     '  default at a few hundred authenticated reads per second, which is plenty for one person or a small',
     '  team; set `DATABASE_URL` to move the queries to a PostgreSQL server and several API processes.',
+    '',
+    hotReadsSection(
+      hotReads,
+      baseline,
+      `npm run bench (BENCH_DURATION=${duration}, BENCH_CONNECTIONS=${connections})`,
+    ),
     '',
     '## Speech engines',
     '',
