@@ -18,7 +18,9 @@ const RULES: readonly [PasswordRequirement, string][] = [
 export function PasswordChecklist({ password, id }: { password: string; id?: string }) {
   const unmet = new Set(unmetPasswordRequirements(password));
   return (
-    <ul id={id} aria-label="Password requirements" className="grid grid-cols-2 gap-x-3 gap-y-1 text-xs">
+    // No accessible name of its own: the field it describes names it (and "Password" twice would make
+    // label look-ups of the field ambiguous).
+    <ul id={id} data-testid="password-checklist" className="grid grid-cols-2 gap-x-3 gap-y-1 text-xs">
       {RULES.map(([rule, label]) => {
         const met = !unmet.has(rule);
         return (

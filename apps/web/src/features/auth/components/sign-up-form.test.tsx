@@ -51,7 +51,7 @@ describe('sign-up form', () => {
     vi.stubGlobal('fetch', fetch);
     renderForm();
     const password = screen.getByLabelText('Password');
-    const rules = screen.getByRole('list', { name: 'Password requirements' });
+    const rules = screen.getByTestId('password-checklist');
     expect(password.getAttribute('aria-describedby')).toBe(rules.id);
     const met = () =>
       within(rules)
