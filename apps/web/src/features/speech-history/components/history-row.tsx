@@ -73,7 +73,7 @@ export function HistoryRow({
         aria-haspopup="dialog"
         className="min-w-0 flex-1 cursor-pointer space-y-1 rounded-md text-left focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none"
       >
-        <span className="line-clamp-2 block text-sm break-words text-zinc-900 sm:line-clamp-none dark:text-zinc-100">
+        <span className="line-clamp-2 text-sm break-words text-zinc-900 sm:line-clamp-none dark:text-zinc-100">
           {excerpt(item.text)}
         </span>
         <span className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-zinc-500 dark:text-zinc-400">

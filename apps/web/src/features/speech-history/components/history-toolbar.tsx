@@ -52,6 +52,15 @@ export function HistoryToolbar({ value, onChange, voices }: HistoryToolbarProps)
           </option>
         ))}
       </select>
+      <select
+        aria-label="Sort"
+        value={value.sortDirection}
+        onChange={(e) => set('sortDirection', e.target.value === 'asc' ? 'asc' : 'desc')}
+        className={selectClasses}
+      >
+        <option value="desc">Newest first</option>
+        <option value="asc">Oldest first</option>
+      </select>
       <label className={dateLabel}>
         From
         <input
@@ -72,15 +81,6 @@ export function HistoryToolbar({ value, onChange, voices }: HistoryToolbarProps)
           className={dateClasses}
         />
       </label>
-      <select
-        aria-label="Sort"
-        value={value.sortDirection}
-        onChange={(e) => set('sortDirection', e.target.value === 'asc' ? 'asc' : 'desc')}
-        className={selectClasses}
-      >
-        <option value="desc">Newest first</option>
-        <option value="asc">Oldest first</option>
-      </select>
     </div>
   );
 }

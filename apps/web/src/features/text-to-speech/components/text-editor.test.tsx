@@ -19,10 +19,10 @@ function Harness({ max = 10, quota = null as number | null }) {
 describe('TextEditor', () => {
   it('offers sample texts while the box is empty; one click fills it and the samples go away', () => {
     render(<Harness max={5000} />);
-    const samples = screen.getByRole('group', { name: 'Sample texts' });
+    const samples = screen.getByRole('group', { name: 'Samples to try' });
     fireEvent.click(within(samples).getByRole('button', { name: SAMPLE_TEXTS[1].label }));
     expect((screen.getByLabelText('Text') as HTMLTextAreaElement).value).toBe(SAMPLE_TEXTS[1].text);
-    expect(screen.queryByRole('group', { name: 'Sample texts' })).toBeNull();
+    expect(screen.queryByRole('group', { name: 'Samples to try' })).toBeNull();
   });
 
   it('shows the language hint it is given', () => {

@@ -51,7 +51,7 @@ export function TextEditor({
         className="h-52 w-full resize-y bg-transparent p-5 text-[15px] leading-relaxed text-zinc-900 placeholder:text-zinc-400 focus:outline-none sm:h-[clamp(13rem,34vh,22rem)] dark:text-zinc-100 dark:placeholder:text-zinc-500"
       />
       {value.length === 0 ? (
-        <div className="flex flex-wrap items-center gap-2 px-5 pb-3" role="group" aria-label="Sample texts">
+        <div className="flex flex-wrap items-center gap-2 px-5 pb-3" role="group" aria-label="Samples to try">
           <span className="text-xs text-zinc-500 dark:text-zinc-400">Try a sample:</span>
           {SAMPLE_TEXTS.map((sample) => (
             <button
