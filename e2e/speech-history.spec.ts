@@ -72,6 +72,52 @@ test('lists a generation in history, plays and downloads it, then deletes it aft
   await expect(page.getByText('No generations yet')).toBeVisible();
 });
 
+test('opens a generation from the list and regenerates it: text, voice, model and settings come back', async ({
+  page,
+}) => {
+  await signIn(page, TTS);
+  const model = page.getByRole('combobox', { name: 'Model' });
+  await expect(model).toBeEnabled({ timeout: 20_000 });
+  const models = await model
+    .locator('option')
+    .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+  const modelId = models.at(-1)!;
+  await model.selectOption(modelId);
+  const modelLabel = (await model.locator('option:checked').textContent())!.trim();
+  await page.getByRole('button', { name: /^Voice: / }).click();
+  const option = page.getByRole('group', { name: 'Default voices' }).getByRole('option').nth(2);
+  const voiceName = (await option.locator('span').first().textContent())!.trim();
+  await option.click();
+  await page.getByRole('slider', { name: /^Stability/ }).fill('0.3');
+  const text = `Regenerate me ${Date.now()}, please.`;
+  await page.getByLabel('Text').fill(text);
+  await page.getByRole('button', { name: 'Generate speech' }).click();
+  await expect(page.getByRole('button', { name: 'Download' })).toBeEnabled({ timeout: 30_000 });
+
+  // Start over elsewhere, so Regenerate has something to put back.
+  await page.getByLabel('Text').fill('Something else entirely.');
+  await page.getByRole('button', { name: 'Reset values' }).click();
+
+  await page.goto(HISTORY);
+  const row = page.getByTestId('history-row').filter({ hasText: text });
+  await expect(row.getByText(modelLabel)).toBeVisible();
+  // Playing from history offers the feedback thumbs too.
+  await row.getByRole('button', { name: /^Play / }).click();
+  await expect(page.getByRole('button', { name: 'Thumbs up' })).toBeVisible({ timeout: 20_000 });
+
+  await row.getByText(text).click();
+  const details = page.getByRole('dialog', { name: 'Generation' });
+  await expect(details.getByText(text)).toBeVisible();
+  await expect(details.getByText('30%')).toBeVisible();
+  await details.getByRole('link', { name: 'Regenerate' }).click();
+
+  await expect(page).toHaveURL(new RegExp(`${TTS}$`));
+  await expect(page.getByLabel('Text')).toHaveValue(text);
+  await expect(page.getByRole('button', { name: `Voice: ${voiceName}` })).toBeVisible();
+  await expect(model).toHaveValue(modelId);
+  await expect(page.getByRole('slider', { name: /^Stability/ })).toHaveValue('0.3');
+});
+
 test('shares a generation from the side panel: the link is copied and plays for anyone, signed out', async ({
   page,
   context,

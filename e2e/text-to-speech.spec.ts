@@ -78,6 +78,10 @@ test('types text, picks a voice, generates, hears it stream, and downloads the m
   await dialog.getByLabel('Feedback').fill('Calm, friendly narration for a product demo.');
   await dialog.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('Your feedback has been submitted. Thank you')).toBeVisible();
+  // The toast sits above the player bar, not over its download button.
+  const toastBox = (await page.getByText('Your feedback has been submitted. Thank you').boundingBox())!;
+  const barBox = (await page.getByRole('region', { name: 'Audio player' }).boundingBox())!;
+  expect(toastBox.y + toastBox.height).toBeLessThanOrEqual(barBox.y);
   await expect(dialog).toHaveCount(0);
 
   // Show/hide.
@@ -103,7 +107,7 @@ test('at 1440×900 a sample text generates and the Generate button stays clear o
   // The model line says what it speaks, not how the engine works.
   await expect(page.getByTestId('model-summary')).toHaveText(/languages|English only/);
   await expect(page.getByTestId('language-hint')).toBeVisible();
-  await page.getByRole('group', { name: 'Sample texts' }).getByRole('button').first().click();
+  await page.getByRole('group', { name: 'Samples to try' }).getByRole('button').first().click();
   await expect(page.getByLabel('Text')).not.toHaveValue('');
   const generate = page.getByRole('button', { name: 'Generate speech' });
   await generate.click();
