@@ -46,9 +46,9 @@ export function DangerZone() {
   return (
     <section
       aria-labelledby={headingId}
-      className="space-y-4 rounded-2xl border border-rose-200 p-6 dark:border-rose-900/60"
+      className="rounded-2xl border border-rose-200 p-6 dark:border-rose-900/60"
     >
-      <h3 id={headingId} className="text-lg font-semibold text-rose-700 dark:text-rose-400">
+      <h3 id={headingId} className="mb-4 text-lg font-semibold text-rose-700 dark:text-rose-400">
         Danger zone
       </h3>
       <SettingRow title="Delete account" description="Removes your account and everything only it owns.">

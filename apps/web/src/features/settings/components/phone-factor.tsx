@@ -114,7 +114,7 @@ export function PhoneFactorSetting() {
       description={
         factor
           ? `On: a code texted to your phone, added ${new Date(factor.enrolled_at_unix * 1000).toLocaleDateString()}.`
-          : 'Or get a code by text message (SMS) when you sign in.'
+          : 'Get a code by text message (SMS) when you sign in.'
       }
     >
       {factor ? (
