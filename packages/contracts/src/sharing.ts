@@ -1,3 +1,4 @@
+import { DEFAULT_VIDEO_THEME, VIDEO_THEMES } from '@vocalis/domain/share-video';
 import { z } from 'zod';
 
 /** GET /v1/history/{id}/share-link (content-and-workspace.md §3 "Share-link response"). */
@@ -38,6 +39,12 @@ export const sharedItem = z
     audio_url: z.string(),
   })
   .meta({ id: 'SharedItem' });
+
+/** Share as a video: theme colour (default), light (white) or dark (black). */
+export const shareVideoQuery = z.object({ theme: z.enum(VIDEO_THEMES).default(DEFAULT_VIDEO_THEME) });
+/** §3 "Video response": video_url (the mp4, GET with the same theme). */
+export const shareVideoResponse = z.object({ video_url: z.string() }).meta({ id: 'ShareVideoResponse' });
+export type ShareVideoResponse = z.infer<typeof shareVideoResponse>;
 
 export type ShareLinkResponse = z.infer<typeof shareLinkResponse>;
 export type SharedItem = z.infer<typeof sharedItem>;

@@ -123,6 +123,9 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, KeyAccess<PermissionType
   'POST /v1/history/:history_item_id/share-link': 'speech_history_write',
   'DELETE /v1/history/:history_item_id/share-link': 'speech_history_write',
   'GET /v1/history/:history_item_id/share-link/status': 'speech_history_read',
+  'POST /v1/history/:history_item_id/video': 'speech_history_write',
+  'GET /v1/history/:history_item_id/video': 'speech_history_read',
+  'GET /v1/history/:history_item_id/video/preview': 'speech_history_read',
 };
 
 /** The rule for a route (HEAD as GET), or undefined when the table has no entry for it. */

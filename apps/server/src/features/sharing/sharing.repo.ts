@@ -46,6 +46,19 @@ export async function clearShareLinkId(db: AppDb, workspaceId: string, itemId: s
   return rows.length > 0;
 }
 
+/** What a share video is made of; undefined when the workspace has no such item. */
+export async function findVideoSource(
+  db: AppDb,
+  workspaceId: string,
+  itemId: string,
+): Promise<{ text: string; source: string; audioPath: string } | undefined> {
+  const [row] = await db
+    .select({ text: h.text, source: h.source, audioPath: h.audioPath })
+    .from(h)
+    .where(and(eq(h.workspaceId, workspaceId), eq(h.id, itemId)));
+  return row;
+}
+
 export type SharedRow = {
   shareLinkId: string;
   text: string;
