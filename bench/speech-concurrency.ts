@@ -200,6 +200,7 @@ async function round(s: Server): Promise<void> {
 /** Measures both settings; returns the markdown section (between its markers). */
 export async function benchSpeechConcurrency(): Promise<string> {
   const workers = os.availableParallelism();
+  const loadBefore = os.loadavg()[0]!;
   const main = await startServer('main thread', { SPEECH_WORKERS: '0' });
   const servers = [main];
   try {
@@ -213,6 +214,8 @@ export async function benchSpeechConcurrency(): Promise<string> {
   } finally {
     for (const s of servers) await stopServer(s);
   }
+  // Other work on the machine shows in every figure: say how busy it was.
+  const load = `load average ${loadBefore.toFixed(1)} at the start, ${os.loadavg()[0]!.toFixed(1)} at the end`;
   const rows = servers.map((s) => {
     const ratio = pct(s.concurrent, 50) / pct(s.single, 50);
     const name =
@@ -223,7 +226,7 @@ export async function benchSpeechConcurrency(): Promise<string> {
     MARK.start,
     '### Speech under concurrency: one stream against eight at once (`bench/speech-concurrency.ts`)',
     '',
-    `Command: \`tsx bench/speech-concurrency.ts\` (also part of \`npm run bench\`), ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, Node ${process.version}. Two servers on PostgreSQL (PGlite when it is not reachable), one with speech on the main thread and one with the worker pool, both up at once and measured in ${ROUNDS} alternating rounds; each round: 10 idle \`GET /healthz\`, ${SINGLES_PER_ROUND} streams one after another, then ${CONCURRENT} at once while \`GET /healthz\` is sent every 20 ms. \`POST /v1/text-to-speech/{Kal}/stream\`, 200 characters (4 sentences, ~11 s of mp3_44100_128). The load generator shares the machine.`,
+    `Command: \`tsx bench/speech-concurrency.ts\` (also part of \`npm run bench\`), ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, Node ${process.version}. Two servers on PostgreSQL (PGlite when it is not reachable), one with speech on the main thread and one with the worker pool, both up at once and measured in ${ROUNDS} alternating rounds; each round: 10 idle \`GET /healthz\`, ${SINGLES_PER_ROUND} streams one after another, then ${CONCURRENT} at once while \`GET /healthz\` is sent every 20 ms. \`POST /v1/text-to-speech/{Kal}/stream\`, 200 characters (4 sentences, ~11 s of mp3_44100_128). The load generator shares the machine (${load}).`,
     '',
     '| speech runs on | 1 stream: TTFB p50 ms | 8 at once: TTFB p50 ms | 8 at once: TTFB p95 ms | 8 at once / 1 (p50) | /healthz idle p50 ms | /healthz during 8 streams p50 ms | p99 ms | audio s per s |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
