@@ -17,10 +17,11 @@ type HistoryToolbarProps = {
   voices: Voice[];
 };
 
-const selectClasses = `${inputClasses} w-auto! max-w-44 flex-1 pr-8 sm:flex-none`;
+// On a phone two to a row (voice and sort, then the dates); on a laptop each as wide as it needs.
+const half = 'min-w-0 flex-1 basis-2/5 sm:flex-none sm:basis-auto';
+const selectClasses = `${inputClasses} w-auto! pr-8 ${half}`;
 const dateClasses = `${inputClasses} w-auto! min-w-0 flex-1 sm:w-36! sm:flex-none`;
-const dateLabel =
-  'flex min-w-0 flex-1 items-center gap-1.5 text-sm text-zinc-600 sm:flex-none dark:text-zinc-400';
+const dateLabel = `flex items-center gap-1.5 text-sm text-zinc-600 dark:text-zinc-400 ${half}`;
 
 /**
  * Search box, voice filter, date range and sort order of the history list: one row on a laptop (the
