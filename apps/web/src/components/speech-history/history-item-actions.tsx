@@ -13,6 +13,7 @@ import { useDeleteHistoryItems } from '@/lib/history/delete-history-items';
 import { useDownloadHistory } from '@/lib/history/download-history';
 
 import { ShareLinkModal } from './share-link-modal';
+import { ShareVideoModal } from './share-video-modal';
 import { historyVoiceLabel } from '@/lib/history/history-voice-label';
 
 /**
@@ -23,7 +24,8 @@ export function useHistoryItemActions(options: { onDeleted?: (id: string) => voi
   const download = useDownloadHistory();
   const remove = useDeleteHistoryItems();
   const confirm = useConfirm();
-  const [sharing, setSharing] = useState<string | null>(null);
+  const [sharing, setSharing] = useState<HistoryItem | null>(null);
+  const [video, setVideo] = useState<HistoryItem | null>(null);
   const [downloading, setDownloading] = useState<string | null>(null);
   const canShare = shareButtonVisible(useCurrentUser().data?.subscription?.tier);
 
@@ -60,7 +62,7 @@ export function useHistoryItemActions(options: { onDeleted?: (id: string) => voi
           )}
         </ActionButton>
         {canShare ? (
-          <ActionButton label={`Share ${label}`} tip="Share" onClick={() => setSharing(item.history_item_id)}>
+          <ActionButton label={`Share ${label}`} tip="Share" onClick={() => setSharing(item)}>
             <ShareIcon className="size-4" />
           </ActionButton>
         ) : null}
@@ -71,7 +73,24 @@ export function useHistoryItemActions(options: { onDeleted?: (id: string) => voi
     );
   };
 
-  const modal = <ShareLinkModal historyItemId={sharing} onClose={() => setSharing(null)} />;
+  const modal = (
+    <>
+      <ShareLinkModal
+        historyItemId={sharing?.history_item_id ?? null}
+        onClose={() => setSharing(null)}
+        // Video only for text-to-speech items (§8).
+        onShareVideo={
+          sharing?.source === 'TTS'
+            ? () => {
+                setVideo(sharing);
+                setSharing(null);
+              }
+            : undefined
+        }
+      />
+      <ShareVideoModal item={video} onClose={() => setVideo(null)} />
+    </>
+  );
   return { buttons, modal };
 }
 

@@ -48,8 +48,9 @@ function stubApi(history: HistoryItem[], tier = 'free') {
       items = items.filter((i) => !url.endsWith(`/${i.history_item_id}`));
       return jsonResponse({ status: 'ok' });
     }
-    if (url.endsWith('/share-link'))
+    if (url.endsWith('/share-link/status'))
       return jsonResponse({
+        published: true,
         share_link: 'http://localhost/share/AbCdEfGhIjKlMnOpQrStUvWx',
         public_user_name: 'Ada',
       });

@@ -12,6 +12,8 @@ type ShareLinkModalProps = {
   /** The history item to share; null closes the modal. */
   historyItemId: string | null;
   onClose: () => void;
+  /** Opens the share video modal; absent for items that cannot be a video (not text to speech). */
+  onShareVideo?: () => void;
 };
 
 /**
@@ -19,7 +21,7 @@ type ShareLinkModalProps = {
  * offers "Publish link"; a published one shows its link (LinkDetails) and "Stop sharing", after which
  * the link answers 404. A dialog from sm up, a bottom sheet below.
  */
-export function ShareLinkModal({ historyItemId, onClose }: ShareLinkModalProps) {
+export function ShareLinkModal({ historyItemId, onClose, onShareVideo }: ShareLinkModalProps) {
   const status = useShareStatus(historyItemId);
   const returnFocus = useReturnFocus(historyItemId !== null);
   return (
@@ -63,6 +65,11 @@ export function ShareLinkModal({ historyItemId, onClose }: ShareLinkModalProps) 
               />
             )}
           </div>
+          {onShareVideo ? (
+            <Button variant="secondary" className="mt-4 w-full" onClick={onShareVideo}>
+              Share as video
+            </Button>
+          ) : null}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
