@@ -4,6 +4,7 @@
 // hello-world of the same run. `npm run bench` includes it; `BENCH_ONLY=hot-reads npm run bench` measures only
 // this (and the hello-world) and rewrites its section of docs/benchmarks.md.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/client';
@@ -124,6 +125,10 @@ export function hotReadsSection(rows: HotRead[], hello: number, command: string)
     '(apps/server/src/testing/statement-counter.ts; `apps/server/src/hot-reads.int.test.ts` asserts them).',
     `Ratio against the bare Fastify hello-world of the same run (${Math.round(hello)} req/s). Targets (issue 9):`,
     'at most 4 statements; at least 0.15× on PostgreSQL and 0.05× on PGlite.',
+    `Load average when written: ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(', ')} on ${os.cpus().length} cores (other work on the machine skews the ratio).`,
     '',
     '| database | route | statements | req/s | p50 ms | p99 ms | non-2xx/errors | vs hello-world | target |',
     '|---|---|---:|---:|---:|---:|---:|---:|---:|',
