@@ -107,4 +107,15 @@ describe(`publishing and revoking a share link on ${process.env.TEST_DB}`, () =>
     }
     expect((await app.request(url, { method: 'DELETE' })).status).toBe(401);
   });
+
+  it('lists the publish, status and video routes in /openapi.json', async () => {
+    const doc = (await (await app.request('/openapi.json')).json()) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const link = doc.paths['/v1/history/{history_item_id}/share-link']!;
+    expect(Object.keys(link).sort()).toEqual(['delete', 'get', 'post']);
+    expect(doc.paths['/v1/history/{history_item_id}/share-link/status']).toHaveProperty('get');
+    expect(Object.keys(doc.paths['/v1/history/{history_item_id}/video']!).sort()).toEqual(['get', 'post']);
+    expect(doc.paths['/v1/history/{history_item_id}/video/preview']).toHaveProperty('get');
+  });
 });
