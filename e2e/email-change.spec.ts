@@ -37,5 +37,8 @@ test('changes the email through the link mailed to the new address, then reverts
   // The old address got a revert link.
   await page.goto(await mailedLink(email, 'Your Vocalis email was changed'));
   await expect(page.getByText('Email updated! Please refresh this page to reauthenticate.')).toBeVisible();
+  // The revert lands on home, whose account menu shows the address only when opened: settings shows it.
+  await page.goto('/app/settings');
   await expect(page.getByText(email, { exact: true })).toBeVisible();
+  await expect(page.getByText(newEmail, { exact: true })).toHaveCount(0);
 });
