@@ -174,7 +174,7 @@ describe(`kill -9 during generations, a checkout and mail delivery on ${process.
         0,
       );
       return { spent: me.body.subscription.character_count, kept };
-    });
+    }, 60_000);
   }
 
   it('keeps quota = history, leaks no slot, delivers the mail and keeps the checkout whole across crashes', async () => {
@@ -185,7 +185,7 @@ describe(`kill -9 during generations, a checkout and mail delivery on ${process.
       Promise.all(Array.from({ length: ROUNDS }, (_, i) => newUser(`buyer${i + 1}`))),
     ]);
     // Their sign-up mails first, so each mail held below is a reset.
-    await waitFor(() => buyers.every((b) => sink.received.some((m) => m.to.includes(b.email))));
+    await waitFor(() => buyers.every((b) => sink.received.some((m) => m.to.includes(b.email))), 60_000);
     expect(await stream(speaker, 'Kept before any crash.')).toBe(200);
     const first = await quotaAndHistory(speaker, 1);
     expect(first.spent).toBe(first.kept);
