@@ -1,4 +1,4 @@
-import type { PresentedMail } from './mailbox.routes';
+import type { PresentedMail } from './mailbox.presenter';
 
 const esc = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

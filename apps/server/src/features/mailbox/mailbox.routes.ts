@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDb } from '../../db/client';
 import { notFound } from '../../errors';
-import { listMail, type MailRow } from '../../mail/mail.repo';
+import { listMail } from '../../mail/mail.repo';
 import { renderMailbox } from './mailbox.page';
+import { presentMail } from './mailbox.presenter';
 import { isLocalRequest } from './local-request';
 
 /**
@@ -24,20 +25,4 @@ export function registerMailboxRoutes(app: FastifyInstance, db: AppDb, opts: { a
     const rows = await listMail(db, 200);
     return reply.type('text/html; charset=utf-8').send(renderMailbox(rows.map(presentMail)));
   });
-}
-
-export type PresentedMail = ReturnType<typeof presentMail>;
-
-function presentMail(row: MailRow) {
-  return {
-    id: row.id,
-    to: row.to,
-    from: row.from,
-    subject: row.subject,
-    text: row.text,
-    links: row.links,
-    status: row.status,
-    attempts: row.attempts,
-    created_at_unix_ms: row.createdAt.getTime(),
-  };
 }
