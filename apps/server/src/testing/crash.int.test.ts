@@ -253,9 +253,13 @@ describe(`kill -9 during generations, a checkout and mail delivery on ${process.
         [],
       );
       expect((await rows(sql`select id from server_nodes`)).rows).toEqual([]);
-      expect((await rows(sql`select id from graphile_worker.jobs where locked_by is not null`)).rows).toEqual(
-        [],
-      );
+      expect(
+        (
+          await rows(
+            sql`select id, task_identifier, locked_by, locked_at, attempts, last_error from graphile_worker.jobs where locked_by is not null`,
+          )
+        ).rows,
+      ).toEqual([]);
     } finally {
       if (!testDb) await database.close();
     }
