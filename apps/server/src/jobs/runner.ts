@@ -32,10 +32,12 @@ export async function startWorker(
     log: FastifyBaseLogger;
     /** The process's node: notes the worker pool's id, so the jobs it locks are released if it dies. */
     node: { addWorkerPool(poolId: string): void };
+    /** The jobs to run; every job of the product unless a test gives its own. */
+    jobs?: JobDefinition[];
   },
 ): Promise<Runner> {
   const taskList: TaskList = {};
-  for (const job of jobs) {
+  for (const job of deps.jobs ?? jobs) {
     taskList[job.name] = async (raw, helpers) => {
       const payload = job.payload.parse(raw);
       await job.perform(payload, {
@@ -70,6 +72,10 @@ export async function startWorker(
     taskList,
     logger: graphileLogger(deps.log),
     noHandleSignals: true,
+    // Completions and failures go through graphile-worker's batcher, which stop() waits for. Unbatched
+    // (the default) they are fire-and-forget: a job finishing during stop() asked our pool for a client
+    // that pool.end() never handed out, and the job stayed locked for 4 hours with no error.
+    preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
   }).catch(async (err: unknown) => {
     await pgPool.end().catch(() => undefined);
     throw err;

@@ -1,0 +1,85 @@
+import { sql } from 'drizzle-orm';
+import pino from 'pino';
+import { z } from 'zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Config } from '../config';
+import { EventBus } from '../live/event-bus';
+import { createTestDatabase, type TestDatabase } from '../testing/test-database';
+import { waitFor } from '../testing/wait-for';
+import { defineJob } from './job';
+import { enqueue } from './queue';
+import { migrateJobs, startWorker } from './runner';
+
+describe(`the job runner's clean stop on ${process.env.TEST_DB}`, () => {
+  let testDb: TestDatabase;
+  const log = pino({ level: 'silent' });
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+    await migrateJobs(testDb.database, log);
+  });
+  afterAll(() => testDb?.drop());
+
+  it('lets a job that finishes during stop() complete: no job stays locked afterwards', async () => {
+    let started = false;
+    let finish!: () => void;
+    const finished = new Promise<void>((resolve) => (finish = resolve));
+    const gated = defineJob({
+      name: 'test.gated',
+      payload: z.object({}),
+      maxAttempts: 3,
+      async perform() {
+        started = true;
+        await finished;
+      },
+    });
+    const runner = await startWorker(testDb.database, {
+      config: { worker: { concurrency: 1 } } as Config,
+      bus: new EventBus(),
+      log,
+      node: { addWorkerPool: () => undefined },
+      jobs: [gated],
+    });
+    await enqueue(testDb.database.db, gated, {});
+    await waitFor(() => started, 30_000);
+    // The job ends after the stop began: its completion must still be written before stop() resolves.
+    const stopping = runner.stop();
+    finish();
+    await stopping;
+
+    const { rows } = (await testDb.database.db.execute(
+      sql`select task_identifier, locked_by, attempts, last_error from graphile_worker.jobs`,
+    )) as unknown as { rows: unknown[] };
+    expect(rows).toEqual([]);
+  });
+
+  it('stopped while four workers take short jobs, leaves none locked (ten stops in a row)', async () => {
+    let done = 0;
+    const quick = defineJob({
+      name: 'test.quick',
+      payload: z.object({ n: z.number() }),
+      maxAttempts: 3,
+      async perform() {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        done++;
+      },
+    });
+    for (let round = 0; round < 10; round++) {
+      const runner = await startWorker(testDb.database, {
+        config: { worker: { concurrency: 4 } } as Config,
+        bus: new EventBus(),
+        log,
+        node: { addWorkerPool: () => undefined },
+        jobs: [quick],
+      });
+      const before = done;
+      for (let n = 0; n < 40; n++) await enqueue(testDb.database.db, quick, { n });
+      // Stopped while jobs are still being taken and finished.
+      await waitFor(() => done >= before + 5, 30_000);
+      await runner.stop();
+      const { rows } = (await testDb.database.db.execute(
+        sql`select id, attempts, last_error from graphile_worker.jobs where locked_by is not null`,
+      )) as unknown as { rows: unknown[] };
+      expect(rows).toEqual([]);
+    }
+  }, 120_000);
+});
