@@ -8,6 +8,7 @@ import { buildAlignment, type Alignment } from './alignment';
 import type { Prosody, SpeechEngine, TimingEvent } from './engine';
 import { throwIfAborted } from './engine';
 import { normalizeLoudness } from './dsp/loudness';
+import { highShelf } from './profile/spectrum';
 import { identityNormalized, normalizeText, toOriginalSpan } from './text/normalize';
 import { nextContext, previousContext } from './text/context';
 import { noPronunciationRules, type PronunciationHook } from './text/pronunciation';
@@ -23,6 +24,8 @@ export interface SynthesizeOptions {
   prosody?: Prosody;
   /** Loudness normalisation of each sentence (ElevenLabs `use_speaker_boost`). */
   speakerBoost?: boolean;
+  /** A fitted voice profile's brightness: a high shelf of this many dB (profile/spectrum.ts); 0 or absent: none. */
+  brightnessDb?: number;
   /** ElevenLabs `apply_text_normalization`; `auto` normalises English only. */
   normalization?: 'auto' | 'on' | 'off';
   pronunciation?: PronunciationHook;
@@ -109,6 +112,7 @@ export async function* synthesizeUtterance(o: SynthesizeOptions): AsyncIterable<
         textEnd: Math.round(e.textEnd * scale),
       }));
     const rate = sampleRate || 16000;
+    if (o.brightnessDb) speech = highShelf(speech, rate, o.brightnessDb);
     if (o.speakerBoost) speech = normalizeLoudness(speech);
     const pcm = new Int16Array(Math.round(pause * rate) + speech.length);
     pcm.set(speech, pcm.length - speech.length);
