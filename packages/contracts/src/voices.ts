@@ -43,6 +43,35 @@ export const verifiedLanguage = z.object({
   preview_url: z.string().nullable(),
 });
 
+/** One recorded sample of a workspace voice (SDK `VoiceSample`). */
+export const voiceSample = z
+  .object({
+    sample_id: z.string(),
+    file_name: z.string(),
+    mime_type: z.string(),
+    size_bytes: z.number().int(),
+    hash: z.string(),
+    duration_secs: z.number(),
+    remove_background_noise: z.boolean(),
+    has_isolated_audio: z.boolean(),
+    has_isolated_audio_preview: z.boolean(),
+  })
+  .meta({ id: 'VoiceSample' });
+
+/** What a profile voice was fitted to (not an SDK field; the SDK keeps unknown keys). */
+export const voiceProfileSummary = z
+  .object({
+    kind: z.literal('profile'),
+    base_gender: z.enum(['male', 'female']),
+    pitch_median_hz: z.number(),
+    pitch_range_semitones: z.number(),
+    syllables_per_second: z.number(),
+    brightness_db: z.number(),
+    loudness_dbfs: z.number(),
+    speech_seconds: z.number(),
+  })
+  .meta({ id: 'VoiceProfileSummary' });
+
 /** The voice entity (SDK `Voice`): voice_id is the only key the SDK requires; we send all we know. */
 export const voice = z
   .object({
@@ -58,7 +87,9 @@ export const voice = z
     high_quality_base_model_ids: z.array(z.string()),
     verified_languages: z.array(verifiedLanguage),
     collection_ids: z.array(z.string()),
-    safety_control: z.null(),
+    safety_control: z.enum(['BAN', 'CAPTCHA']).nullable(),
+    samples: z.array(voiceSample).nullable(),
+    voice_profile: voiceProfileSummary.nullable(),
     voice_verification: z.object({
       requires_verification: z.boolean(),
       is_verified: z.boolean(),
@@ -116,6 +147,36 @@ export const searchVoicesResponse = z
   .meta({ id: 'GetVoicesV2Response' });
 
 export const voiceIdParams = z.object({ voice_id: z.string().min(1).max(64) });
+export const voiceSampleParams = z.object({
+  voice_id: z.string().min(1).max(64),
+  sample_id: z.string().min(1).max(64),
+});
+
+/** POST /v1/voices/add (SDK `AddVoiceIVCResponseModel`). */
+export const addVoiceResponse = z
+  .object({ voice_id: z.string(), requires_verification: z.boolean() })
+  .meta({ id: 'AddVoiceIVCResponse' });
+
+/** Edit, delete voice, delete sample: `{"status":"ok"}`. */
+export const voiceStatusResponse = z.object({ status: z.literal('ok') }).meta({ id: 'VoiceStatusResponse' });
+
+const multipartFlag = z
+  .union([z.boolean(), z.enum(['true', 'false', 'True', 'False'])])
+  .transform((v) => v === true || v === 'true' || v === 'True')
+  .optional();
+
+/**
+ * The text fields of POST /v1/voices/add and /v1/voices/{id}/edit (multipart/form-data); `files` are
+ * audio uploads, checked by the service. `labels` is a JSON object of strings, as the SDK sends it.
+ */
+export const voiceUploadFields = z.looseObject({
+  name: z.string().trim().min(1).max(100),
+  description: z.string().max(1000).optional(),
+  labels: z.string().max(2000).optional(),
+  remove_background_noise: multipartFlag,
+  files: z.unknown().optional().meta({ description: 'Audio files (multipart parts named files).' }),
+});
+export const voiceLabelsInput = z.record(z.string().min(1).max(50), z.string().max(100));
 export const getVoiceQuery = z.object({ with_settings: flag });
 
 export type Voice = z.infer<typeof voice>;

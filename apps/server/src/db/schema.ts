@@ -14,6 +14,7 @@ import * as twoFactor from './schema/two-factor';
 import * as usage from './schema/usage';
 import * as userProfiles from './schema/user-profiles';
 import * as voiceSettings from './schema/voice-settings';
+import * as voices from './schema/voices';
 import * as workspaces from './schema/workspaces';
 
 /** The whole drizzle schema; each feature's tables live in db/schema/<area>.ts. */
@@ -32,6 +33,7 @@ export const schema = {
   ...usage,
   ...history,
   ...voiceSettings,
+  ...voices,
   ...billing,
   ...jwks,
   ...nodes,

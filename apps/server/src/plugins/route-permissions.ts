@@ -100,6 +100,11 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, KeyAccess<PermissionType
   'GET /v1/voices/:voice_id/settings': 'voices_read',
   'GET /v1/voices/:voice_id/preview': 'voices_read',
   'POST /v1/voices/:voice_id/settings/edit': 'voices_write',
+  'POST /v1/voices/add': 'voices_write',
+  'POST /v1/voices/:voice_id/edit': 'voices_write',
+  'DELETE /v1/voices/:voice_id': 'voices_write',
+  'DELETE /v1/voices/:voice_id/samples/:sample_id': 'voices_write',
+  'GET /v1/voices/:voice_id/samples/:sample_id/audio': 'voices_read',
 
   // Speech: text to speech and text to dialogue (ElevenLabs has no separate dialogue permission).
   'POST /v1/text-to-speech/:voice_id': 'text_to_speech',

@@ -32,6 +32,8 @@ export interface SpeechPlan {
   engineVoice: string;
   language: string;
   params: EngineParams;
+  /** The voice's brightness shelf on this engine (fitted voices), dB. */
+  brightnessDb?: number;
 }
 
 /** Settings with nulls dropped, over the voice's own settings, over ElevenLabs defaults. */
@@ -64,23 +66,27 @@ export async function planSpeech(engines: EngineRegistry, input: PlanInput): Pro
   const engineId: EngineId = input.engine === 'auto' ? autoEngine(engines, voice, language) : input.engine;
   let engineVoice: string;
   let profile: Prosody = {};
+  let brightnessDb: number | undefined;
   if (engineId === 'rhvoice') {
     // A voice without its own RHVoice rendering (eSpeak voices) takes the one closest to its Flite voice.
     engineVoice = voice.rhvoice?.voice ?? RHVOICE_FOR_FLITE[voice.flite.voice];
     profile = voice.rhvoice?.prosody ?? {};
+    brightnessDb = voice.rhvoice?.brightnessDb;
   } else if (engineId === 'flite') {
     engineVoice = voice.flite.voice;
     profile = voice.flite.prosody ?? {};
+    brightnessDb = voice.flite.brightnessDb;
   } else if (engineId === 'espeak') {
     const sameLanguage = language.toLowerCase() === voice.language.toLowerCase();
     const base = sameLanguage ? voice.espeak.language : await engines.espeakVoiceFor(language);
     if (!base) return undefined;
     engineVoice = `${base}+${voice.espeak.variant}`;
     profile = voice.espeak.prosody ?? {};
+    brightnessDb = voice.espeak.brightnessDb;
   } else {
     engineVoice = voice.remoteVoice;
   }
   const params = mapVoiceSettings(effectiveSettings(voice, input.settings), profile);
   if (input.rateFactor) params.prosody.rate *= input.rateFactor;
-  return { engineId, engine: engines.get(engineId), engineVoice, language, params };
+  return { engineId, engine: engines.get(engineId), engineVoice, language, params, brightnessDb };
 }

@@ -12,12 +12,15 @@ import type { EngineId } from './engines';
 export interface FliteRendering {
   voice: 'kal16' | 'awb' | 'rms' | 'slt';
   prosody?: Prosody;
+  /** A fitted (cloned) voice's brightness shelf on this engine, dB. */
+  brightnessDb?: number;
 }
 
 /** An RHVoice voice (LGPL voices only) with its prosody profile; used where RHVoice is installed. */
 export interface RhvoiceRendering {
   voice: 'clb' | 'bdl' | 'slt' | 'alan';
   prosody?: Prosody;
+  brightnessDb?: number;
 }
 
 /** An eSpeak-NG voice: the language voice of the catalogue entry, a variant and a prosody profile. */
@@ -27,6 +30,7 @@ export interface EspeakRendering {
   /** Timbre variant (`f3`, `m2`, `klatt4` …), kept when the voice speaks another language. */
   variant: string;
   prosody?: Prosody;
+  brightnessDb?: number;
 }
 
 /** A voice as the speech layer sees it. */

@@ -95,6 +95,7 @@ export function presentSubscription(input: {
   usage: UsageSnapshot | null | undefined;
   open: InvoiceRow[];
   extension: { allowed: boolean; max: number | null };
+  voices?: { slotsUsed: number; addEdits: number };
   now: Date;
 }): ExtendedSubscription {
   const { workspace, sub, usage } = input;
@@ -131,12 +132,12 @@ export function presentSubscription(input: {
     can_extend_character_limit: canExtend,
     allowed_to_extend_character_limit: input.extension.allowed,
     next_character_count_reset_unix: usage ? unix(usage.nextCharacterCountResetAt) : null,
-    voice_slots_used: 0,
+    voice_slots_used: input.voices?.slotsUsed ?? 0,
     professional_voice_slots_used: 0,
     professional_voice_slots_used_in_workspace: 0,
     voice_limit: voiceLimit,
     max_voice_add_edits: voiceLimit === UNLIMITED ? null : maxVoiceAddEdits(voiceLimit),
-    voice_add_edit_counter: 0,
+    voice_add_edit_counter: input.voices?.addEdits ?? 0,
     professional_voice_limit: professionalVoiceLimit(tier),
     can_extend_voice_limit: false,
     can_use_instant_voice_cloning: tierRank(tier) >= tierRank('starter'),

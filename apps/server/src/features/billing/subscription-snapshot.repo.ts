@@ -17,6 +17,8 @@ export type SubscriptionSnapshot = {
   usage: UsageSnapshot | null;
   open: InvoiceRow[];
   extension: { allowed: boolean; max: number | null };
+  /** Custom voices of the workspace and its voice adds/edits this calendar month (UTC). */
+  voices: { slotsUsed: number; addEdits: number };
 };
 
 export type UsageSnapshot = {
@@ -46,6 +48,9 @@ function snapshotQuery(db: AppDb) {
       allowed: userProfiles.allowedToExtendCharacterLimit,
       max: userProfiles.maxCharacterLimitExtension,
       invoice: invoices,
+      voiceSlotsUsed: sql<number>`(select count(*)::int from voices v where v.workspace_id = ${workspaces.id})`,
+      voiceAddEdits: sql<number>`(select count(*)::int from voice_add_edits e where e.workspace_id = ${workspaces.id}
+        and e.created_at >= date_trunc('month', now() at time zone 'UTC') at time zone 'UTC')`,
     })
     .from(workspaces)
     .leftJoin(workspaceSubscriptions, eq(workspaceSubscriptions.workspaceId, workspaces.id))
@@ -81,6 +86,7 @@ export async function subscriptionSnapshot(
     usage: (first.usage as UsageSnapshot | null)?.nextCharacterCountResetAt ? first.usage : null,
     open: rows.flatMap((r) => (r.invoice ? [r.invoice] : [])),
     extension: { allowed: first.allowed ?? false, max: first.max ?? null },
+    voices: { slotsUsed: Number(first.voiceSlotsUsed ?? 0), addEdits: Number(first.voiceAddEdits ?? 0) },
   };
 }
 

@@ -21,6 +21,8 @@ export interface SpeechJobPart {
   language: string;
   prosody: Prosody;
   speakerBoost: boolean;
+  /** A fitted voice's brightness shelf, dB (absent: none). */
+  brightnessDb?: number;
 }
 
 /** Everything a speech worker needs to make a generation's audio. */
@@ -57,6 +59,7 @@ export function jobPart(text: string, voiceId: string, plan: SpeechPlan): Speech
     language: plan.language,
     prosody: plan.params.prosody,
     speakerBoost: plan.params.speakerBoost,
+    ...(plan.brightnessDb ? { brightnessDb: plan.brightnessDb } : {}),
   };
 }
 

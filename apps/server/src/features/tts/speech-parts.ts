@@ -33,6 +33,7 @@ export async function* synthesizeParts(
       language: part.language,
       prosody: part.prosody,
       speakerBoost: part.speakerBoost,
+      brightnessDb: part.brightnessDb,
       normalization: job.normalization,
       seed: job.seed,
       previousText: index === 0 ? job.previousText : undefined,
@@ -102,7 +103,7 @@ export function historyContent(g: Generation): {
   if (g.source !== 'text_to_dialogue')
     return {
       text: g.parts[0]!.text,
-      voice: { id: first.voiceId, name: first.name, category: 'premade' },
+      voice: { id: first.voiceId, name: first.name, category: first.category ?? 'premade' },
       dialogue: null,
     };
   const names = [...new Set(g.parts.map((p) => p.voice.name))];

@@ -7,6 +7,8 @@ import { ModelsService } from '../models/models.service';
 import { describeForEngines } from '../voices/voice-builders';
 import { PREMADE_VOICES } from '../voices/voice-catalogue';
 import { VoicePreviews } from '../voices/voice-previews';
+import { customVoicesRoutes } from '../voices/custom-voices.routes';
+import { CustomVoicesService } from '../voices/custom-voices.service';
 import { voicesRoutes } from '../voices/voices.routes';
 import { VoicesService } from '../voices/voices.service';
 import { openAiSpeechRoutes } from './openai-speech.routes';
@@ -23,7 +25,7 @@ import { TextToSpeechService } from './tts.service';
  */
 export const ttsFeature = defineFeature({
   name: 'speech',
-  async register(app, { config, db, usage, history }) {
+  async register(app, { config, db, usage, history, files }) {
     const engines = createEngineRegistry(config);
     app.log.info(
       { engines: engines.ids() },
@@ -40,16 +42,19 @@ export const ttsFeature = defineFeature({
       app.log,
       (...a) => renderSpeech(speech, ...a),
     );
+    const customVoices = new CustomVoicesService(db, files, engines, usage);
     const voices = new VoicesService(
       describeForEngines(PREMADE_VOICES, engines.has('rhvoice')),
       previews,
       config.publicUrl,
       db,
       usage,
+      customVoices,
     );
     const tts = new TextToSpeechService(voices, models, engines, usage, history, app.log, speech);
 
     await app.register(voicesRoutes(voices));
+    await app.register(customVoicesRoutes(customVoices));
     await app.register(modelsRoutes(new ModelsService(models)));
     await app.register(ttsRoutes(tts));
     await app.register(openAiSpeechRoutes(tts));
@@ -68,6 +73,6 @@ export const ttsFeature = defineFeature({
       await warming;
       await speech.close();
     });
-    return { engines, models, voices, tts, speech };
+    return { engines, models, voices, customVoices, tts, speech };
   },
 });

@@ -18,6 +18,8 @@ export interface VoiceLabels {
 /** One catalogue entry: the speech profile plus what the API shows. */
 export interface CatalogueVoice extends VoiceProfile {
   name: string;
+  /** Absent: premade. A workspace's own voice says what it is (history items record it). */
+  category?: 'premade' | 'cloned' | 'generated' | 'professional';
   description: string;
   labels: VoiceLabels;
   /** What the preview says, in the voice's language. */

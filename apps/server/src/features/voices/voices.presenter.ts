@@ -30,6 +30,8 @@ export function presentVoice(
     verified_languages: [verified(DEFAULT_MODEL_ID), verified(NATIVE_MODEL[v.engine])],
     collection_ids: [],
     safety_control: null,
+    samples: null,
+    voice_profile: null,
     voice_verification: {
       requires_verification: false,
       is_verified: false,

@@ -17,6 +17,9 @@ import type { PreviewFile, VoicePreviews } from './voice-previews';
 import { callerWorkspace } from '../../plugins/auth';
 import * as settingsRepo from './voice-settings.repo';
 import { presentVoice } from './voices.presenter';
+import { presentCustomVoice } from './custom-voices.presenter';
+import type { CustomVoicesService } from './custom-voices.service';
+import { speakingVoice } from './voice-fitting';
 
 const VOICES_WRITE = 'voices_write';
 
@@ -39,13 +42,21 @@ export class VoicesService {
     private readonly publicUrl: string,
     private readonly db: AppDb,
     private readonly workspaces: WorkspaceLookup,
+    private readonly custom: CustomVoicesService,
   ) {
     this.byId = new Map(catalogue.map((v) => [v.voiceId, v]));
   }
 
+  /** The workspace's own voices (newest first), then the premade ones. */
   async list(caller: KeyCaller): Promise<{ voices: Voice[] }> {
     const stored = await this.storedAll(caller);
-    return { voices: this.catalogue.map((v) => this.present(v, stored.get(v.voiceId) ?? null)) };
+    const own = await this.custom.list(await this.workspaceId(caller));
+    return {
+      voices: [
+        ...own.map((v) => presentCustomVoice(v.row, v.samples, this.customSettings(v.row, stored))),
+        ...this.catalogue.map((v) => this.present(v, stored.get(v.voiceId) ?? null)),
+      ],
+    };
   }
 
   /** `GET /v2/voices`: filter, sort, page by an opaque offset token. */
@@ -73,17 +84,53 @@ export class VoicesService {
           );
         })
       : [];
+    const ownWanted =
+      (!q.voice_type || ['personal', 'workspace', 'non-default', 'saved'].includes(q.voice_type)) &&
+      (!q.category || q.category !== 'premade') &&
+      !q.collection_id &&
+      !q.fine_tuning_state;
+    const own = ownWanted
+      ? (await this.custom.list(await this.workspaceId(caller))).filter(({ row }) => {
+          const haystack = [row.name, row.description ?? '', ...Object.values(row.labels)]
+            .join(' ')
+            .toLowerCase();
+          return (
+            terms.every((t) => haystack.includes(t)) &&
+            (!q.category || row.category === q.category) &&
+            eq(row.labels.gender ?? row.profile.gender, q.gender) &&
+            (q.age === undefined || eq(row.labels.age ?? '', q.age)) &&
+            (q.accent === undefined || eq(row.labels.accent ?? '', q.accent)) &&
+            (!q.language?.length || q.language.some((l) => l.toLowerCase() === row.language)) &&
+            !q.use_cases?.length &&
+            (!q.voice_ids?.length || q.voice_ids.includes(row.id))
+          );
+        })
+      : [];
+    type Entry = { name: string; createdAt: number; present: () => Voice };
+    const entries: Entry[] = [
+      ...own.map((v) => ({
+        name: v.row.name,
+        createdAt: v.row.createdAt.getTime(),
+        present: () => presentCustomVoice(v.row, v.samples, this.customSettings(v.row, stored)),
+      })),
+      // Premade voices have no creation date: they sort as the oldest, in catalogue order.
+      ...matches.map((v, i) => ({
+        name: v.name,
+        createdAt: i - matches.length,
+        present: () => this.present(v, stored.get(v.voiceId) ?? null),
+      })),
+    ];
     const sort = q.sort ?? 'name';
     const direction = q.sort_direction ?? (sort === 'name' ? 'asc' : 'desc');
-    // Premade voices have no creation date: catalogue order stands in for it.
-    const sorted =
-      sort === 'name' ? [...matches].sort((a, b) => a.name.localeCompare(b.name, 'en')) : [...matches];
+    const sorted = [...entries].sort((a, b) =>
+      sort === 'name' ? a.name.localeCompare(b.name, 'en') : a.createdAt - b.createdAt,
+    );
     if (direction === 'desc') sorted.reverse();
     const offset = q.next_page_token ? decodeToken(q.next_page_token) : 0;
     const page = sorted.slice(offset, offset + q.page_size);
     const next = offset + page.length;
     return {
-      voices: page.map((v) => this.present(v, stored.get(v.voiceId) ?? null)),
+      voices: page.map((v) => v.present()),
       has_more: next < sorted.length,
       total_count: sorted.length,
       next_page_token: next < sorted.length ? encodeToken(next) : null,
@@ -91,6 +138,16 @@ export class VoicesService {
   }
 
   async get(caller: KeyCaller, voiceId: string, withSettings = true): Promise<Voice> {
+    if (!this.byId.has(resolveVoiceAlias(voiceId))) {
+      const own = await this.custom.find(await this.workspaceId(caller), voiceId);
+      if (!own) throw voiceNotFound(voiceId);
+      const stored = withSettings ? await this.stored(caller, voiceId) : undefined;
+      return presentCustomVoice(
+        own.row,
+        own.samples,
+        withSettings ? (stored ?? effectiveSettings(speakingVoice(own.row))) : null,
+      );
+    }
     const voice = this.profile(voiceId);
     if (!withSettings) return this.present(voice, false);
     return this.present(voice, (await this.stored(caller, voice.voiceId)) ?? null);
@@ -98,14 +155,14 @@ export class VoicesService {
 
   /** The caller's workspace's settings for the voice, or the voice's own when it never edited them. */
   async settings(caller: KeyCaller, voiceId: string): Promise<VoiceSettingsResponse> {
-    const voice = this.profile(voiceId);
+    const voice = await this.voiceOf(caller, voiceId);
     return (await this.stored(caller, voice.voiceId)) ?? effectiveSettings(voice);
   }
 
   /** POST /v1/voices/{id}/settings/edit: given fields replace the workspace's settings for the voice. */
   async editSettings(caller: KeyCaller, voiceId: string, input: VoiceSettingsInput): Promise<void> {
     if (!hasPermission(caller, VOICES_WRITE)) throw missingPermission(VOICES_WRITE);
-    const voice = this.profile(voiceId);
+    const voice = await this.voiceOf(caller, voiceId);
     const workspaceId = (await callerWorkspace(caller, this.workspaces)).id;
     const changed = Object.fromEntries(
       Object.entries(input).filter(([, value]) => value !== null && value !== undefined),
@@ -119,10 +176,29 @@ export class VoicesService {
    * settings still override them field by field.
    */
   async profileFor(userId: string, voiceId: string): Promise<CatalogueVoice> {
-    const voice = this.profile(voiceId);
     const workspaceId = (await this.workspaces.workspaceOf(userId)).id;
+    const voice =
+      this.byId.get(resolveVoiceAlias(voiceId)) ?? (await this.custom.speaking(workspaceId, voiceId));
+    if (!voice) throw voiceNotFound(voiceId);
     const stored = await settingsRepo.findVoiceSettings(this.db, workspaceId, voice.voiceId);
     return stored ? { ...voice, settings: { ...voice.settings, ...stored } } : voice;
+  }
+
+  private async workspaceId(caller: KeyCaller): Promise<string> {
+    return (await callerWorkspace(caller, this.workspaces)).id;
+  }
+
+  /** A premade voice, or one of the caller's workspace's own voices, or a 404. */
+  private async voiceOf(caller: KeyCaller, voiceId: string): Promise<CatalogueVoice> {
+    const premade = this.byId.get(resolveVoiceAlias(voiceId));
+    if (premade) return premade;
+    const own = await this.custom.speaking(await this.workspaceId(caller), voiceId);
+    if (!own) throw voiceNotFound(voiceId);
+    return own;
+  }
+
+  private customSettings(row: Parameters<typeof speakingVoice>[0], stored: Map<string, StoredVoiceSettings>) {
+    return stored.get(row.id) ?? effectiveSettings(speakingVoice(row));
   }
 
   private async stored(caller: KeyCaller, voiceId: string): Promise<StoredVoiceSettings | undefined> {

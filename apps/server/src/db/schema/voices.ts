@@ -1,0 +1,92 @@
+import { boolean, index, integer, jsonb, pgTable, real, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+import { workspaces } from './workspaces';
+
+/** The categories a workspace's own voice can have (premade voices live in code). */
+export const CUSTOM_VOICE_CATEGORIES = ['cloned', 'generated', 'professional'] as const;
+export type CustomVoiceCategory = (typeof CUSTOM_VOICE_CATEGORIES)[number];
+
+/**
+ * A fitted voice profile as stored (docs/decisions/060): what the samples measured, the base voice's
+ * gender, and the rendering fitted on each engine voice.
+ */
+export type StoredVoiceProfile = {
+  version: 1;
+  gender: 'male' | 'female';
+  measure: Record<string, number>;
+  renderings: Record<
+    'flite' | 'rhvoice' | 'espeak',
+    | {
+        voice: string;
+        prosody: { pitch: number; rate: number; pitchVariation: number };
+        brightnessDb: number;
+      }
+    | undefined
+  >;
+};
+
+// content-and-workspace.md §3 "Voice": a workspace's own voice (cloned, generated, professional).
+export const voices = pgTable(
+  'voices',
+  {
+    id: text('id').primaryKey(),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    category: text('category', { enum: CUSTOM_VOICE_CATEGORIES }).notNull(),
+    labels: jsonb('labels').$type<Record<string, string>>().notNull().default({}),
+    language: text('language').notNull().default('en'),
+    profile: jsonb('profile').$type<StoredVoiceProfile>().notNull(),
+    /** content-and-workspace.md §4 voice safety: BAN or CAPTCHA, null when neither. */
+    safetyControl: text('safety_control', { enum: ['BAN', 'CAPTCHA'] }),
+    requiresVerification: boolean('requires_verification').notNull().default(false),
+    isVerified: boolean('is_verified').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [index('voices_workspace_created_idx').on(t.workspaceId, t.createdAt.desc())],
+);
+
+// A voice's recorded samples: the upload as it came (original) and the 16 kHz mono WAV it was measured on.
+export const voiceSamples = pgTable(
+  'voice_samples',
+  {
+    id: text('id').primaryKey(),
+    voiceId: text('voice_id')
+      .notNull()
+      .references(() => voices.id, { onDelete: 'cascade' }),
+    workspaceId: text('workspace_id').notNull(),
+    fileName: text('file_name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    hash: text('hash').notNull(),
+    durationSeconds: real('duration_seconds').notNull(),
+    /** Keys in file storage: voices/<workspace>/<voice>/<sample>.original.<type> and .16k.wav. */
+    originalPath: text('original_path').notNull(),
+    processedPath: text('processed_path').notNull(),
+    removeBackgroundNoise: boolean('remove_background_noise').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [index('voice_samples_voice_idx').on(t.voiceId, t.createdAt)],
+);
+
+/**
+ * One voice add or edit (billing.md: at most round(1.5 × voice_limit + 50) a month). Kept when the voice
+ * is deleted: deleting does not give an add back.
+ */
+export const voiceAddEdits = pgTable(
+  'voice_add_edits',
+  {
+    id: text('id').primaryKey(),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    voiceId: text('voice_id').notNull(),
+    kind: text('kind', { enum: ['add', 'edit'] }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [index('voice_add_edits_workspace_created_idx').on(t.workspaceId, t.createdAt)],
+);

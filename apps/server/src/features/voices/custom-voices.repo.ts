@@ -1,0 +1,122 @@
+import { and, asc, count, desc, eq, gte, sql } from 'drizzle-orm';
+import type { AppDb } from '../../db/client';
+import { voiceSettings } from '../../db/schema/voice-settings';
+import { voiceAddEdits, voiceSamples, voices } from '../../db/schema/voices';
+import { workspaces } from '../../db/schema/workspaces';
+
+export type CustomVoiceRow = typeof voices.$inferSelect;
+export type NewCustomVoice = typeof voices.$inferInsert;
+export type VoiceSampleRow = typeof voiceSamples.$inferSelect;
+export type NewVoiceSample = typeof voiceSamples.$inferInsert;
+
+/** A workspace's voices, newest first. */
+export function listWorkspaceVoices(db: AppDb, workspaceId: string): Promise<CustomVoiceRow[]> {
+  return db
+    .select()
+    .from(voices)
+    .where(eq(voices.workspaceId, workspaceId))
+    .orderBy(desc(voices.createdAt), desc(voices.id));
+}
+
+/** One voice of the workspace (another workspace's voice reads as absent). */
+export async function findWorkspaceVoice(
+  db: AppDb,
+  workspaceId: string,
+  voiceId: string,
+): Promise<CustomVoiceRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(voices)
+    .where(and(eq(voices.workspaceId, workspaceId), eq(voices.id, voiceId)));
+  return row;
+}
+
+/** The samples of some voices, oldest first. */
+export async function samplesOf(db: AppDb, voiceIds: string[]): Promise<Map<string, VoiceSampleRow[]>> {
+  const out = new Map<string, VoiceSampleRow[]>();
+  if (!voiceIds.length) return out;
+  const rows = await db
+    .select()
+    .from(voiceSamples)
+    .where(sql`${voiceSamples.voiceId} in ${voiceIds}`)
+    .orderBy(asc(voiceSamples.createdAt), asc(voiceSamples.id));
+  for (const r of rows) out.set(r.voiceId, [...(out.get(r.voiceId) ?? []), r]);
+  return out;
+}
+
+/** The workspace's tier, number of custom voices and of add/edits since `since`. */
+export async function voiceCounts(
+  db: AppDb,
+  workspaceId: string,
+  since: Date,
+): Promise<{ tier: string; voices: number; addEdits: number }> {
+  const [w] = await db
+    .select({ tier: workspaces.subscriptionTier })
+    .from(workspaces)
+    .where(eq(workspaces.id, workspaceId));
+  const [v] = await db.select({ n: count() }).from(voices).where(eq(voices.workspaceId, workspaceId));
+  const [e] = await db
+    .select({ n: count() })
+    .from(voiceAddEdits)
+    .where(and(eq(voiceAddEdits.workspaceId, workspaceId), gte(voiceAddEdits.createdAt, since)));
+  return { tier: w?.tier ?? 'free', voices: v?.n ?? 0, addEdits: e?.n ?? 0 };
+}
+
+/**
+ * Serializes voice adds and edits of one workspace inside a transaction (a transaction-scoped advisory
+ * lock), so two concurrent adds cannot both pass the limit check.
+ */
+export async function lockWorkspaceVoices(tx: AppDb, workspaceId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`voices:${workspaceId}`}))`);
+}
+
+export async function insertVoice(tx: AppDb, row: NewCustomVoice): Promise<void> {
+  await tx.insert(voices).values(row);
+}
+
+export async function insertSamples(tx: AppDb, rows: NewVoiceSample[]): Promise<void> {
+  if (rows.length) await tx.insert(voiceSamples).values(rows);
+}
+
+export async function recordAddEdit(
+  tx: AppDb,
+  row: { id: string; workspaceId: string; voiceId: string; kind: 'add' | 'edit' },
+): Promise<void> {
+  await tx.insert(voiceAddEdits).values(row);
+}
+
+export async function updateVoice(
+  tx: AppDb,
+  workspaceId: string,
+  voiceId: string,
+  set: Partial<Pick<CustomVoiceRow, 'name' | 'description' | 'labels' | 'profile'>>,
+): Promise<void> {
+  await tx
+    .update(voices)
+    .set({ ...set, updatedAt: sql`now()` })
+    .where(and(eq(voices.workspaceId, workspaceId), eq(voices.id, voiceId)));
+}
+
+/** Deletes a voice, its samples (cascade) and the workspace's settings for it. */
+export async function deleteVoice(tx: AppDb, workspaceId: string, voiceId: string): Promise<boolean> {
+  const gone = await tx
+    .delete(voices)
+    .where(and(eq(voices.workspaceId, workspaceId), eq(voices.id, voiceId)))
+    .returning({ id: voices.id });
+  await tx
+    .delete(voiceSettings)
+    .where(and(eq(voiceSettings.workspaceId, workspaceId), eq(voiceSettings.voiceId, voiceId)));
+  return gone.length > 0;
+}
+
+export async function deleteSample(
+  tx: AppDb,
+  voiceId: string,
+  sampleId: string,
+): Promise<VoiceSampleRow | undefined> {
+  const [row] = await tx
+    .delete(voiceSamples)
+    .where(and(eq(voiceSamples.voiceId, voiceId), eq(voiceSamples.id, sampleId)))
+    .returning();
+  return row;
+}

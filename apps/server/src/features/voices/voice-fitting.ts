@@ -1,0 +1,91 @@
+/**
+ * A workspace voice's profile: measured from its samples and fitted on one base voice per engine
+ * (packages/speech/src/profile, docs/decisions/060), and turned back into a voice the speech layer
+ * speaks like any premade one.
+ */
+import { fitOnBase, measureSamples, type MonoAudio } from '@vocalis/speech/profile/clone';
+import { baseGender } from '@vocalis/speech/profile/fit';
+import type { StoredVoiceProfile } from '../../db/schema/voices';
+import type { EngineRegistry } from '../../speech/engines';
+import type { CustomVoiceRow } from './custom-voices.repo';
+import { englishPreview, type CatalogueVoice, type VoiceLabels } from './voice-builders';
+
+/** The engine voice each engine starts from, by gender (LGPL RHVoice voices only). */
+const BASES = {
+  rhvoice: { male: 'bdl', female: 'clb' },
+  flite: { male: 'kal16', female: 'slt' },
+  espeak: { male: 'en-us+m3', female: 'en-us+f2' },
+} as const;
+
+/** Measures the samples and fits a rendering on every engine this server has. */
+export async function fitVoiceProfile(
+  engines: EngineRegistry,
+  clips: MonoAudio[],
+): Promise<StoredVoiceProfile> {
+  const measure = await measureSamples(clips);
+  const gender = baseGender(measure.pitchHz);
+  const renderings: StoredVoiceProfile['renderings'] = {
+    flite: undefined,
+    rhvoice: undefined,
+    espeak: undefined,
+  };
+  for (const id of ['rhvoice', 'flite', 'espeak'] as const) {
+    if (!engines.has(id)) continue;
+    const voice = BASES[id][gender];
+    // One fit from the base voice's measure: a correction step costs a synthesis per clone and did not
+    // make held-out text land closer (docs/benchmarks.md, "Voice profiles").
+    const { rendering } = await fitOnBase(measure, { engine: engines.get(id), voice, steps: 0 });
+    renderings[id] = { voice, ...rendering };
+  }
+  return { version: 1, gender, measure: { ...measure }, renderings };
+}
+
+/** What a fitted profile is, in words, for the voice's description and page. */
+export function describeProfile(p: StoredVoiceProfile): string {
+  const m = p.measure;
+  const r = p.renderings.rhvoice ?? p.renderings.flite;
+  const base = r ? `${p.renderings.rhvoice ? 'RHVoice' : 'Flite'} ${r.voice}` : 'a built-in voice';
+  return (
+    `Profile voice: a synthetic ${p.gender} voice (${base}) fitted to the samples' pitch ` +
+    `(median ${Math.round(m.pitchHz!)} Hz, range ${m.pitchRangeSemitones!.toFixed(1)} semitones), ` +
+    `speaking rate (${m.syllablesPerSecond!.toFixed(1)} syllables/s) and brightness. ` +
+    'Not a neural clone: it does not reproduce the speaker\u2019s timbre.'
+  );
+}
+
+/** A workspace voice as the speech layer and history see it. */
+export function speakingVoice(row: CustomVoiceRow): CatalogueVoice {
+  const p = row.profile;
+  const flite = p.renderings.flite;
+  const rh = p.renderings.rhvoice;
+  const es = p.renderings.espeak;
+  const labels: VoiceLabels = {
+    accent: row.labels.accent ?? 'american',
+    gender: p.gender,
+    age: (row.labels.age as VoiceLabels['age'] | undefined) ?? 'middle_aged',
+    descriptive: row.labels.descriptive ?? '',
+    use_case: row.labels.use_case ?? '',
+  };
+  const variant = (es?.voice ?? BASES.espeak[p.gender]).split('+')[1]!;
+  return {
+    voiceId: row.id,
+    name: row.name,
+    category: row.category,
+    description: row.description ?? describeProfile(p),
+    labels,
+    engine: 'flite',
+    language: row.language,
+    locale: 'en-US',
+    flite: {
+      voice: (flite?.voice ?? BASES.flite[p.gender]) as 'kal16' | 'slt',
+      prosody: flite?.prosody,
+      brightnessDb: flite?.brightnessDb,
+    },
+    ...(rh
+      ? { rhvoice: { voice: rh.voice as 'bdl' | 'clb', prosody: rh.prosody, brightnessDb: rh.brightnessDb } }
+      : {}),
+    espeak: { language: 'en-us', variant, prosody: es?.prosody, brightnessDb: es?.brightnessDb },
+    remoteVoice: p.gender === 'female' ? 'nova' : 'onyx',
+    previewText: englishPreview(row.name),
+  };
+}
