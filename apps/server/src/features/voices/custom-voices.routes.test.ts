@@ -283,6 +283,19 @@ describe(`instant voice cloning on ${process.env.TEST_DB}`, () => {
     expect(existsSync(filesDir(limited.workspaceId))).toBe(false);
   }, 60_000);
 
+  it('documents every voice route in /openapi.json', async () => {
+    const doc = (await (await app.request('/openapi.json')).json()) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    expect(Object.keys(doc.paths['/v1/voices/add'] ?? {})).toContain('post');
+    expect(Object.keys(doc.paths['/v1/voices/{voice_id}/edit'] ?? {})).toContain('post');
+    expect(Object.keys(doc.paths['/v1/voices/{voice_id}'] ?? {})).toEqual(
+      expect.arrayContaining(['get', 'delete']),
+    );
+    expect(Object.keys(doc.paths['/v1/voices/{voice_id}/samples/{sample_id}'] ?? {})).toContain('delete');
+    expect(Object.keys(doc.paths['/v1/voices/{voice_id}/samples/{sample_id}/audio'] ?? {})).toContain('get');
+  });
+
   it('counts voices and add/edits in the subscription', async () => {
     const sub = await client.user.subscription.get();
     // High Clone remains; adds: Low, High; one edit with a file and one rename.
