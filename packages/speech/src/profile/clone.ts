@@ -6,7 +6,7 @@
 import { resample } from '../audio/resample';
 import type { SpeechEngine } from '../engine';
 import { concat, synthesizeToPcm } from '../synthesize';
-import { fitRendering, type FitResult, type FittedRendering } from './fit';
+import { fitRendering, IDENTITY, type FitResult, type FittedRendering } from './fit';
 import { measureVoice, type VoiceMeasure } from './measure';
 
 /** The rate every measurement runs at (the pitch tracker's cost grows with it). */
@@ -67,17 +67,22 @@ export async function speakCalibration(base: BaseVoice, r: FittedRendering): Pro
   return measureSamples([audio]);
 }
 
-/** Fits a rendering of `target` on a base voice. */
-export async function fitOnBase(target: VoiceMeasure, base: BaseVoice): Promise<FitResult> {
+/** The base voice's own measure on the calibration text, spoken once per process and kept. */
+export function baselineOf(base: Pick<BaseVoice, 'engine' | 'voice' | 'language'>): Promise<VoiceMeasure> {
   const key = `${base.engine.id}:${base.voice}`;
   let baseline = baselines.get(key);
   if (!baseline) {
-    baseline = speakCalibration(base, { prosody: { pitch: 1, rate: 1, pitchVariation: 1 }, brightnessDb: 0 });
+    baseline = speakCalibration({ ...base, steps: 0 }, IDENTITY);
     baselines.set(key, baseline);
     baseline.catch(() => baselines.delete(key));
   }
+  return baseline;
+}
+
+/** Fits a rendering of `target` on a base voice. */
+export async function fitOnBase(target: VoiceMeasure, base: BaseVoice): Promise<FitResult> {
   return fitRendering(target, (r) => speakCalibration(base, r), {
-    baseline: await baseline,
+    baseline: await baselineOf(base),
     steps: base.steps,
   });
 }

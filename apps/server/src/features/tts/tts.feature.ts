@@ -9,6 +9,7 @@ import { PREMADE_VOICES } from '../voices/voice-catalogue';
 import { VoicePreviews } from '../voices/voice-previews';
 import { customVoicesRoutes } from '../voices/custom-voices.routes';
 import { CustomVoicesService } from '../voices/custom-voices.service';
+import { warmBaseVoices } from '../voices/voice-fitting';
 import { voicesRoutes } from '../voices/voices.routes';
 import { VoicesService } from '../voices/voices.service';
 import { openAiSpeechRoutes } from './openai-speech.routes';
@@ -65,7 +66,10 @@ export const ttsFeature = defineFeature({
     if (config.env !== 'test') {
       app.addHook('onListen', async () => {
         speech.warm();
-        warming = voices.warmPreviews(stop.signal).catch((err) => app.log.warn({ err }, 'voice previews'));
+        warming = voices
+          .warmPreviews(stop.signal)
+          .catch((err) => app.log.warn({ err }, 'voice previews'))
+          .then(() => warmBaseVoices(engines, stop.signal));
       });
     }
     app.addHook('onClose', async () => {

@@ -3,7 +3,7 @@
  * (packages/speech/src/profile, docs/decisions/060), and turned back into a voice the speech layer
  * speaks like any premade one.
  */
-import { fitOnBase, measureSamples, type MonoAudio } from '@vocalis/speech/profile/clone';
+import { baselineOf, fitOnBase, measureSamples, type MonoAudio } from '@vocalis/speech/profile/clone';
 import { baseGender } from '@vocalis/speech/profile/fit';
 import type { StoredVoiceProfile } from '../../db/schema/voices';
 import type { EngineRegistry } from '../../speech/engines';
@@ -38,6 +38,20 @@ export async function fitVoiceProfile(
     renderings[id] = { voice, ...rendering };
   }
   return { version: 1, gender, measure: { ...measure }, renderings };
+}
+
+/**
+ * Measures every base voice once (called when the server listens), so the first clone does not wait
+ * for the calibration syntheses. Failures are left to the first clone to report.
+ */
+export async function warmBaseVoices(engines: EngineRegistry, signal: AbortSignal): Promise<void> {
+  for (const id of ['rhvoice', 'flite', 'espeak'] as const) {
+    if (!engines.has(id)) continue;
+    for (const voice of Object.values(BASES[id])) {
+      if (signal.aborted) return;
+      await baselineOf({ engine: engines.get(id), voice }).catch(() => undefined);
+    }
+  }
 }
 
 /** What a fitted profile is, in words, for the voice's description and page. */
