@@ -91,7 +91,7 @@ export async function buildApp({ config, database, bus = new EventBus(), logger,
   registerLiveRoutes(app, bus, {
     authenticate: (headers) => resolvePrincipal(auth, database.db, headers),
     workspaceIds: (userId) => users.workspaceIds(userId),
-    allowedOrigins: [config.publicUrl, ...config.corsOrigins],
+    allowedOrigins: config.trustedOrigins,
   });
   // Every product area (features/features.ts), each one entry: its services, routes and jobs.
   const features = await registerFeatures(app, core, FEATURES);
