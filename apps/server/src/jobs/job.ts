@@ -25,6 +25,11 @@ export type JobSpec<S extends z.ZodType = z.ZodType> = {
 /** A background job: typed payload, `perform`, retry policy. Only services enqueue jobs. */
 export type JobDefinition<S extends z.ZodType = z.ZodType> = JobSpec<S> & {
   perform(payload: z.infer<S>, ctx: JobContext): Promise<void>;
+  /**
+   * A crontab time spec (`'17 * * * *'`): graphile-worker also runs the job on this schedule, once per
+   * tick across every node (its `known_crontabs` table).
+   */
+  cron?: string;
 };
 
 /**

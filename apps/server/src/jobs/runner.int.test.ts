@@ -82,4 +82,32 @@ describe(`the job runner's clean stop on ${process.env.TEST_DB}`, () => {
       expect(rows).toEqual([]);
     }
   }, 120_000);
+
+  it("registers each scheduled job with graphile-worker's cron", async () => {
+    const hourly = defineJob({
+      name: 'test.hourly',
+      payload: z.object({}),
+      maxAttempts: 1,
+      cron: '5 * * * *',
+      perform: async () => undefined,
+    });
+    const runner = await startWorker(testDb.database, {
+      config: { worker: { concurrency: 1 } } as Config,
+      bus: new EventBus(),
+      log,
+      node: { addWorkerPool: () => undefined },
+      jobs: [hourly],
+    });
+    try {
+      const known = async () =>
+        (
+          (await testDb.database.db.execute(
+            sql`select identifier from graphile_worker._private_known_crontabs`,
+          )) as unknown as { rows: { identifier: string }[] }
+        ).rows.map((r) => r.identifier);
+      await waitFor(async () => (await known()).includes('test.hourly'), 30_000);
+    } finally {
+      await runner.stop();
+    }
+  });
 });

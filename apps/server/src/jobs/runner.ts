@@ -1,16 +1,21 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { EventEmitter } from 'node:events';
-import { Logger, run, runMigrations, type Runner, type TaskList, type WorkerEvents } from 'graphile-worker';
+import { Logger, parseCronItems, run, runMigrations, type Runner, type TaskList, type WorkerEvents } from 'graphile-worker';
 import pg from 'pg';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { EventBus } from '../live/event-bus';
 import type { JobDefinition } from './job';
 import { FEATURES } from '../features/features';
+import { rateLimitsPruneJob } from '../auth/rate-limits-prune.job';
 import { mailDeliveryJob } from './mail-delivery.job';
 
-/** Every job the worker runs: mail delivery, and the jobs each feature declares. */
-export const jobs: JobDefinition[] = [mailDeliveryJob, ...FEATURES.flatMap((f) => f.jobs ?? [])];
+/** Every job the worker runs: mail delivery, maintenance, and the jobs each feature declares. */
+export const jobs: JobDefinition[] = [
+  mailDeliveryJob,
+  rateLimitsPruneJob,
+  ...FEATURES.flatMap((f) => f.jobs ?? []),
+];
 
 const graphileLogger = (log: FastifyBaseLogger) =>
   new Logger(() => (level, message, meta) => {
@@ -37,7 +42,8 @@ export async function startWorker(
   },
 ): Promise<Runner> {
   const taskList: TaskList = {};
-  for (const job of deps.jobs ?? jobs) {
+  const list = deps.jobs ?? jobs;
+  for (const job of list) {
     taskList[job.name] = async (raw, helpers) => {
       const payload = job.payload.parse(raw);
       await job.perform(payload, {
@@ -70,6 +76,10 @@ export async function startWorker(
     noPreparedStatements: database.kind === 'pglite',
     pollInterval: database.kind === 'pglite' ? 250 : 2000,
     taskList,
+    // As items, not crontab text: a crontab line's task name may not contain the dots ours have.
+    parsedCronItems: parseCronItems(
+      list.filter((j) => j.cron).map((j) => ({ task: j.name, match: j.cron!, identifier: j.name })),
+    ),
     logger: graphileLogger(deps.log),
     noHandleSignals: true,
     // Completions and failures go through graphile-worker's batcher, which stop() waits for. Unbatched
