@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
+import os from 'node:os';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../config';
 import { rateLimits } from '../db/schema/rate-limits';
 import { EventBus } from '../live/event-bus';
+import { LocalFileStorage } from '../storage/local-files';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
 import { rateLimitsPruneJob } from './rate-limits-prune.job';
 import { hitRateLimit } from './rate-limits.repo';
@@ -32,6 +34,7 @@ describe(`pruning expired rate-limit counters on ${process.env.TEST_DB}`, () => 
         db,
         config: { signInLimits: { windowSeconds: 900 }, mailLimits: { windowSeconds: 3600 } } as Config,
         bus: new EventBus(),
+        files: new LocalFileStorage(os.tmpdir()),
         log: pino({ level: 'silent' }),
         attempt: 1,
         maxAttempts: 3,

@@ -3,12 +3,15 @@ import type { z } from 'zod';
 import type { Config } from '../config';
 import type { AppDb } from '../db/client';
 import type { EventBus } from '../live/event-bus';
+import type { FileStorage } from '../storage/file-storage';
 
 /** What a job may use while it runs. */
 export type JobContext = {
   db: AppDb;
   config: Config;
   bus: EventBus;
+  /** The file store STORAGE_URL names (local folder or bucket). */
+  files: FileStorage;
   log: FastifyBaseLogger;
   attempt: number;
   maxAttempts: number;

@@ -1,4 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pino from 'pino';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,11 +16,16 @@ import { migrateJobs, startWorker } from './runner';
 describe(`the job runner's clean stop on ${process.env.TEST_DB}`, () => {
   let testDb: TestDatabase;
   const log = pino({ level: 'silent' });
+  const filesDir = mkdtempSync(path.join(os.tmpdir(), 'vocalis-runner-'));
+  const config = { worker: { concurrency: 1 }, storage: { kind: 'local', dir: filesDir } } as Config;
   beforeAll(async () => {
     testDb = await createTestDatabase();
     await migrateJobs(testDb.database, log);
   });
-  afterAll(() => testDb?.drop());
+  afterAll(async () => {
+    await testDb?.drop();
+    rmSync(filesDir, { recursive: true, force: true });
+  });
 
   it('lets a job that finishes during stop() complete: no job stays locked afterwards', async () => {
     let started = false;
@@ -33,7 +41,7 @@ describe(`the job runner's clean stop on ${process.env.TEST_DB}`, () => {
       },
     });
     const runner = await startWorker(testDb.database, {
-      config: { worker: { concurrency: 1 } } as Config,
+      config,
       bus: new EventBus(),
       log,
       node: { addWorkerPool: () => undefined },
@@ -65,7 +73,7 @@ describe(`the job runner's clean stop on ${process.env.TEST_DB}`, () => {
     });
     for (let round = 0; round < 10; round++) {
       const runner = await startWorker(testDb.database, {
-        config: { worker: { concurrency: 4 } } as Config,
+        config: { ...config, worker: { inProcess: true, concurrency: 4 } },
         bus: new EventBus(),
         log,
         node: { addWorkerPool: () => undefined },
@@ -92,7 +100,7 @@ describe(`the job runner's clean stop on ${process.env.TEST_DB}`, () => {
       perform: async () => undefined,
     });
     const runner = await startWorker(testDb.database, {
-      config: { worker: { concurrency: 1 } } as Config,
+      config,
       bus: new EventBus(),
       log,
       node: { addWorkerPool: () => undefined },

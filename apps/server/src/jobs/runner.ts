@@ -1,6 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { EventEmitter } from 'node:events';
-import { Logger, parseCronItems, run, runMigrations, type Runner, type TaskList, type WorkerEvents } from 'graphile-worker';
+import {
+  Logger,
+  parseCronItems,
+  run,
+  runMigrations,
+  type Runner,
+  type TaskList,
+  type WorkerEvents,
+} from 'graphile-worker';
 import pg from 'pg';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
@@ -8,11 +16,15 @@ import type { EventBus } from '../live/event-bus';
 import type { JobDefinition } from './job';
 import { FEATURES } from '../features/features';
 import { rateLimitsPruneJob } from '../auth/rate-limits-prune.job';
+import { createFileStorage } from '../storage/create-file-storage';
+import { fileDeletionJob } from '../storage/file-deletion.job';
+import type { FileStorage } from '../storage/file-storage';
 import { mailDeliveryJob } from './mail-delivery.job';
 
 /** Every job the worker runs: mail delivery, maintenance, and the jobs each feature declares. */
 export const jobs: JobDefinition[] = [
   mailDeliveryJob,
+  fileDeletionJob,
   rateLimitsPruneJob,
   ...FEATURES.flatMap((f) => f.jobs ?? []),
 ];
@@ -39,10 +51,15 @@ export async function startWorker(
     node: { addWorkerPool(poolId: string): void };
     /** The jobs to run; every job of the product unless a test gives its own. */
     jobs?: JobDefinition[];
+    /** The API's own file store when the worker runs in its process; otherwise STORAGE_URL's is opened. */
+    files?: FileStorage;
   },
 ): Promise<Runner> {
   const taskList: TaskList = {};
   const list = deps.jobs ?? jobs;
+  const storage = deps.files
+    ? { files: deps.files, close: () => undefined }
+    : createFileStorage(deps.config.storage);
   for (const job of list) {
     taskList[job.name] = async (raw, helpers) => {
       const payload = job.payload.parse(raw);
@@ -50,6 +67,7 @@ export async function startWorker(
         db: database.db,
         config: deps.config,
         bus: deps.bus,
+        files: storage.files,
         log: deps.log.child({ job: job.name, jobId: helpers.job.id }),
         attempt: helpers.job.attempts,
         maxAttempts: helpers.job.max_attempts,
@@ -88,12 +106,14 @@ export async function startWorker(
     preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
   }).catch(async (err: unknown) => {
     await pgPool.end().catch(() => undefined);
+    storage.close();
     throw err;
   });
   const stop = runner.stop.bind(runner);
   runner.stop = async () => {
     await stop();
     await pgPool.end().catch(() => undefined);
+    storage.close();
   };
   return runner;
 }
