@@ -99,6 +99,8 @@ test('a new user signs up, verifies, onboards, generates, regenerates from histo
   await page.getByRole('link', { name: 'Create an account' }).click();
   await expect(page).toHaveURL(/\/sign-up$/);
   await page.getByLabel('Password').fill('short');
+  const rules = page.getByTestId('password-checklist').locator('li[data-met="true"]');
+  await expect(rules).toHaveText(['A letter (done)']);
   await shot(page, 'sign-up-password-rules');
   await signUp(page, { email, firstName: 'Grace', password });
   await expect(page.getByRole('button', { name: 'Resend email' })).toBeVisible();
