@@ -49,8 +49,9 @@ export async function buildApp({ config, database, bus = new EventBus(), logger,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
 
   const lifecycle: Lifecycle = { state: 'starting' };
