@@ -130,6 +130,8 @@ export function hotReadsSection(rows: HotRead[], hello: number, command: string)
       .loadavg()
       .map((l) => l.toFixed(1))
       .join(', ')} on ${os.cpus().length} cores (other work on the machine skews the ratio).`,
+    'On a shared, loaded machine req/s and these ratios move by 2× between runs; compare changes with',
+    '`tsx bench/cpu-per-request.ts` (server CPU per request, decision 050) instead.',
     '',
     '| database | route | statements | req/s | p50 ms | p99 ms | non-2xx/errors | vs hello-world | target |',
     '|---|---|---:|---:|---:|---:|---:|---:|---:|',
