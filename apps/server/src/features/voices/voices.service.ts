@@ -44,8 +44,20 @@ export class VoicesService {
   }
 
   async list(caller: KeyCaller): Promise<{ voices: Voice[] }> {
+    return (await this.listing(caller)).make();
+  }
+
+  /**
+   * `GET /v1/voices` as a key and a maker: the list is the fixed catalogue with the workspace's stored
+   * settings over it, so equal stored settings make equal lists and the route can keep the serialized
+   * body per key (decision 050).
+   */
+  async listing(caller: KeyCaller): Promise<{ key: string; make: () => { voices: Voice[] } }> {
     const stored = await this.storedAll(caller);
-    return { voices: this.catalogue.map((v) => this.present(v, stored.get(v.voiceId) ?? null)) };
+    return {
+      key: JSON.stringify([...stored].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
+      make: () => ({ voices: this.catalogue.map((v) => this.present(v, stored.get(v.voiceId) ?? null)) }),
+    };
   }
 
   /** `GET /v2/voices`: filter, sort, page by an opaque offset token. */
