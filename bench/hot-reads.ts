@@ -123,12 +123,15 @@ export function hotReadsSection(rows: HotRead[], hello: number, command: string)
     `From \`${command}\`. xi-api-key, ${HISTORY_ITEMS} history items in the workspace; statements are the SQL`,
     'statements the server sends per request once warm, counted in-process over the same database',
     '(apps/server/src/testing/statement-counter.ts; `apps/server/src/hot-reads.int.test.ts` asserts them).',
-    `Ratio against the bare Fastify hello-world of the same run (${Math.round(hello)} req/s). Targets (issue 9):`,
+    `Ratio against the bare Fastify hello-world of the same run (${Math.round(hello)} req/s, the mean of its runs`,
+    'before and after Vocalis). Targets (issue 9):',
     'at most 4 statements; at least 0.15× on PostgreSQL and 0.05× on PGlite.',
     `Load average when written: ${os
       .loadavg()
       .map((l) => l.toFixed(1))
       .join(', ')} on ${os.cpus().length} cores (other work on the machine skews the ratio).`,
+    'On a shared, loaded machine req/s and these ratios move by 2× between runs; compare changes with',
+    '`tsx bench/cpu-per-request.ts` (server CPU per request, decision 050) instead.',
     '',
     '| database | route | statements | req/s | p50 ms | p99 ms | non-2xx/errors | vs hello-world | target |',
     '|---|---|---:|---:|---:|---:|---:|---:|---:|',

@@ -9,7 +9,7 @@ import pg from 'pg';
 import { PREMADE_VOICES } from '../apps/server/src/features/voices/voice-catalogue';
 import { freePort } from '../apps/server/src/testing/free-port';
 import { benchSpeechConcurrency, writeSpeechConcurrencySection } from './speech-concurrency';
-import { benchSpeechServer } from './speech-server';
+import { benchServerSpeech, benchSpeechServer, writeServerSpeechSection } from './speech-server';
 import {
   countHotReadStatements,
   hotReadsSection,
@@ -23,6 +23,8 @@ const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 // BENCH_ONLY=hot-reads: only the hello-world and the hot authenticated reads (bench/hot-reads.ts).
 const onlyHotReads = process.env.BENCH_ONLY === 'hot-reads';
+// BENCH_ONLY=speech-server: only speech through the PostgreSQL server (first byte, RTF per engine, 8 at once).
+const onlySpeechServer = process.env.BENCH_ONLY === 'speech-server';
 const hotReads: HotRead[] = [];
 
 async function waitUp(url: string) {
@@ -93,7 +95,7 @@ async function benchVocalis(
   if (more) admin(env, 'set-plan', '--email', 'bench@example.com', '--tier', 'enterprise');
   for (let i = 0; i < 20; i++)
     admin(env, 'notify', '--email', 'bench@example.com', '--title', `Bench message ${i}`);
-  const statements = await countHotReadStatements(env, key);
+  const statements = onlySpeechServer ? new Map<string, number>() : await countHotReadStatements(env, key);
   const port = await freePort();
   const server = node('apps/server/src/api.ts', {
     ...env,
@@ -105,6 +107,7 @@ async function benchVocalis(
     const base = `http://127.0.0.1:${port}`;
     await waitUp(`${base}/readyz`);
     await previewsDone(env.DATA_DIR!);
+    if (onlySpeechServer) return { rows: [], more: more ? await more(base, key) : '' };
     const rows = [
       await measure(`Vocalis (${label}) GET /healthz`, `${base}/healthz`),
       await measure(`Vocalis (${label}) GET /v1/messages (xi-api-key, 20 rows)`, `${base}/v1/messages`, {
@@ -119,15 +122,56 @@ async function benchVocalis(
   }
 }
 
+/** BENCH_ONLY=speech-server: one PostgreSQL server, its speech measured, that section of the report rewritten. */
+async function mainSpeechServer() {
+  const pgBase = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const db = new pg.Client({ connectionString: pgBase });
+  await db.connect();
+  const name = `vocalis_bench_${Date.now()}`;
+  await db.query(`CREATE DATABASE ${name}`);
+  const url = new URL(pgBase);
+  url.pathname = `/${name}`;
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'vocalis-bench-pg-'));
+  const note = `Command: \`BENCH_ONLY=speech-server npm run bench\` (BENCH_TTFB_SAMPLES=${process.env.BENCH_TTFB_SAMPLES ?? 20}), ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}, load average ${os.loadavg()[0]!.toFixed(1)} at the start (the machine was shared with other work).`;
+  try {
+    const r = await benchVocalis(
+      'PostgreSQL',
+      { DATA_DIR: dir, DATABASE_URL: url.toString(), WEB_DIST_DIR: path.join(dir, 'none') },
+      (base, key) =>
+        benchServerSpeech({ base, key, databaseUrl: url.toString(), userEmail: 'bench@example.com' }, note),
+    );
+    writeServerSpeechSection(path.join(root, 'docs/benchmarks.md'), r.more);
+    console.log('wrote the speech-through-the-server section of docs/benchmarks.md');
+  } finally {
+    await db.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await db.end();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const HELLO = 'bare Fastify hello-world';
+
+/** The hello-world's req/s of this run: the mean of its measurements (before and after Vocalis). */
+function helloBaseline(rows: Row[]): number {
+  const hello = rows.filter((r) => r.target.startsWith(HELLO));
+  return hello.reduce((sum, r) => sum + r.rps, 0) / hello.length;
+}
+
 async function main() {
+  if (onlySpeechServer) return mainSpeechServer();
   const rows: Row[] = [];
+  // The hello-world server stays up (idle) through the run and is measured before and after Vocalis: the
+  // ratios use the mean, so load that comes or goes during the run weighs on both sides alike.
   const helloPort = await freePort();
   const hello = node('bench/hello-server.ts', { PORT: String(helloPort) });
+  const helloUrl = `http://127.0.0.1:${helloPort}/`;
+  process.once('exit', () => hello.kill()); // also when a later step fails
   try {
-    await waitUp(`http://127.0.0.1:${helloPort}/`);
-    rows.push(await measure('bare Fastify hello-world GET /', `http://127.0.0.1:${helloPort}/`));
-  } finally {
+    await waitUp(helloUrl);
+    rows.push(await measure(`${HELLO} GET /`, helloUrl));
+  } catch (err) {
     hello.kill();
+    throw err;
   }
 
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vocalis-bench-'));
@@ -175,11 +219,16 @@ async function main() {
     }
   }
   rmSync(dataDir, { recursive: true, force: true });
+  try {
+    rows.push(await measure(`${HELLO} GET / (again, after Vocalis)`, helloUrl));
+  } finally {
+    hello.kill();
+  }
   if (onlyHotReads) {
     const command = `BENCH_ONLY=hot-reads npm run bench (BENCH_DURATION=${duration}, BENCH_CONNECTIONS=${connections})`;
     writeHotReadsSection(
       path.join(root, 'docs/benchmarks.md'),
-      hotReadsSection(hotReads, rows[0]!.rps, command),
+      hotReadsSection(hotReads, helloBaseline(rows), command),
     );
     console.log('wrote the hot reads section of docs/benchmarks.md');
     return;
@@ -198,7 +247,7 @@ async function main() {
 }
 
 function writeReport(rows: Row[], speech: string, serverSpeech: string, storage: string) {
-  const baseline = rows[0]!.rps;
+  const baseline = helloBaseline(rows);
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
   const lines = [
     '# Benchmarks',
@@ -211,7 +260,7 @@ function writeReport(rows: Row[], speech: string, serverSpeech: string, storage:
     '- Method: autocannon on loopback, 2 s warm-up then the measured run; each server is its own process with',
     '  its voice previews already generated (the start-up warm-up is not measured),',
     '  LOG_LEVEL=warn, the load generator shares the same 2 cores. The ratio is against the bare Fastify',
-    '  hello-world measured in the same run.',
+    '  hello-world measured in the same run (the mean of its runs before and after Vocalis).',
     '',
     '| target | req/s | p50 ms | p99 ms | non-2xx/errors | vs hello-world |',
     '|---|---:|---:|---:|---:|---:|',

@@ -1,15 +1,14 @@
 // Speech and history through the running server, each next to the same work done directly in this
 // process in the same run (the "raw" engine pipeline, or the raw SQL of the history page), with the
 // ratio server/raw. Used by bench/run.ts against the PostgreSQL server; returns a markdown section.
+import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { createEspeakEngine } from '@vocalis/speech/engines/espeak';
-import { createFliteEngine } from '@vocalis/speech/engines/flite';
 import { parseOutputFormat } from '@vocalis/speech/audio/output-format';
 import { synthesizeUtterance } from '@vocalis/speech/synthesize';
 import { createEncoder } from '../apps/server/src/features/tts/audio-target';
-import { EngineRegistry } from '../apps/server/src/speech/engines';
+import { createEngineRegistry, type EngineRegistry } from '../apps/server/src/speech/engines';
 import { planSpeech } from '../apps/server/src/speech/speech-plan';
 import { PREMADE_VOICES } from '../apps/server/src/features/voices/voice-catalogue';
 import { listHistoryQuery, type HistoryFilter } from '../apps/server/src/features/history/history.repo';
@@ -33,9 +32,17 @@ const CONCURRENT_ROUNDS = 3;
 const HISTORY_ROWS = Number(process.env.BENCH_HISTORY_ROWS ?? 1_000_000);
 const HISTORY_SAMPLES = 30;
 
-const KAL = PREMADE_VOICES[0]!; // the default voice (Flite kal16)
+const KAL = PREMADE_VOICES[0]!; // the default voice (RHVoice bdl where installed, else Flite kal16)
 const byName = (name: string) => PREMADE_VOICES.find((v) => v.name === name)!;
-const RTF_VOICES = [KAL, byName('Susan'), byName('Oliver')];
+type Voice = (typeof PREMADE_VOICES)[number];
+/** Every engine the server speaks with: the default model's choice, and Flite through its own model. */
+const RTF_CASES: { voice: Voice; engine: 'auto' | 'flite'; modelId?: string }[] = [
+  { voice: KAL, engine: 'auto' },
+  { voice: KAL, engine: 'flite', modelId: 'vocalis_flite_v1' },
+  { voice: byName('Susan'), engine: 'auto' },
+  { voice: byName('Susan'), engine: 'flite', modelId: 'vocalis_flite_v1' },
+  { voice: byName('Oliver'), engine: 'auto' },
+];
 
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -76,11 +83,12 @@ async function stream(ctx: Ctx, voiceId: string, text: string): Promise<{ ttfb: 
  */
 async function rawStream(
   engines: EngineRegistry,
-  voice: (typeof PREMADE_VOICES)[number],
+  voice: Voice,
   text: string,
   format = 'mp3_44100_128',
+  engine: 'auto' | 'flite' = 'auto',
 ): Promise<{ ttfb: number; total: number; audio: number }> {
-  const plan = (await planSpeech(engines, { voice, engine: 'auto' }))!;
+  const plan = (await planSpeech(engines, { voice, engine }))!;
   const t0 = performance.now();
   const encoder = createEncoder(parseOutputFormat(format)!);
   let ttfb = 0;
@@ -101,12 +109,17 @@ async function rawStream(
   return { ttfb, total: performance.now() - t0, audio };
 }
 
-async function convert(ctx: Ctx, voiceId: string, text: string): Promise<{ ms: number; seconds: number }> {
+async function convert(
+  ctx: Ctx,
+  voiceId: string,
+  text: string,
+  modelId?: string,
+): Promise<{ ms: number; seconds: number }> {
   const t0 = performance.now();
   const res = await fetch(`${ctx.base}/v1/text-to-speech/${voiceId}?output_format=pcm_16000`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'xi-api-key': ctx.key },
-    body: JSON.stringify({ text }),
+    body: JSON.stringify(modelId ? { text, model_id: modelId } : { text }),
   });
   if (res.status !== 200) throw new Error(`convert answered ${res.status}: ${await res.text()}`);
   const bytes = (await res.arrayBuffer()).byteLength;
@@ -114,12 +127,17 @@ async function convert(ctx: Ctx, voiceId: string, text: string): Promise<{ ms: n
 }
 
 async function speech(ctx: Ctx, out: string[]): Promise<void> {
-  const engines = new EngineRegistry([createFliteEngine(), createEspeakEngine()]);
-  // Warm both sides (module compile, Flite child start, eSpeak data).
-  for (const v of RTF_VOICES) {
-    await stream(ctx, v.voiceId, 'Warming up.');
-    await rawStream(engines, v, 'Warming up.');
+  // The engines the server finds (RHVoice where installed), so raw and server do the same work.
+  const engines = createEngineRegistry({
+    speechHttp: undefined,
+    speechRhvoice: process.env.SPEECH_RHVOICE === 'off' ? 'off' : 'auto',
+  });
+  // Warm both sides (module compile, Flite child start, eSpeak data, RHVoice's files in the page cache).
+  for (const c of RTF_CASES) {
+    await convert(ctx, c.voice.voiceId, 'Warming up.', c.modelId);
+    await rawStream(engines, c.voice, 'Warming up.', 'pcm_16000', c.engine);
   }
+  const kalPlan = (await planSpeech(engines, { voice: KAL, engine: 'auto' }))!;
 
   // 1. Time to first audio byte, 200 characters, sequential.
   const server: number[] = [];
@@ -135,7 +153,7 @@ async function speech(ctx: Ctx, out: string[]): Promise<void> {
   out.push(
     `### Time to first audio byte, \`POST /v1/text-to-speech/{id}/stream\`, 200 characters`,
     '',
-    `Voice ${KAL.name} (the default, Flite kal16), default model and output (mp3_44100_128), ${TTFB_SAMPLES} requests one after another, ${audio200.toFixed(1)} s of audio each. "Raw" is the same work in the bench process (plan, segmentation, normalisation, engine, the server's streaming mp3 encoder) without HTTP, auth, quota, concurrency slot or history.`,
+    `Voice ${KAL.name} (the default: ${kalPlan.engineId} ${kalPlan.engineVoice} here), default model and output (mp3_44100_128), ${TTFB_SAMPLES} requests one after another, ${audio200.toFixed(1)} s of audio each. "Raw" is the same work in the bench process (plan, segmentation, normalisation, engine, the server's streaming mp3 encoder) without HTTP, auth, quota, concurrency slot or history.`,
     '',
     '| | p50 ms | p95 ms |',
     '|---|---:|---:|',
@@ -151,24 +169,25 @@ async function speech(ctx: Ctx, out: string[]): Promise<void> {
     '',
     'RTF = wall time / audio length, lower is faster; best of 3. Server: the whole request (synthesis, resampling to 16 kHz, quota, history row and file). Raw: the pipeline and the same encoder in the bench process.',
     '',
-    '| voice | engine voice | audio (s) | server RTF | raw RTF | ratio server/raw |',
-    '|---|---|---:|---:|---:|---:|',
+    '| voice | model | engine voice | audio (s) | server RTF | raw RTF | ratio server/raw |',
+    '|---|---|---|---:|---:|---:|---:|',
   );
-  for (const v of RTF_VOICES) {
-    const plan = (await planSpeech(engines, { voice: v, engine: 'auto' }))!;
+  for (const c of RTF_CASES) {
+    const plan = (await planSpeech(engines, { voice: c.voice, engine: c.engine }))!;
     let best = Infinity;
     let bestRaw = Infinity;
     let seconds = 0;
     for (let i = 0; i < 3; i++) {
-      const s = await convert(ctx, v.voiceId, PARAGRAPH);
+      const s = await convert(ctx, c.voice.voiceId, PARAGRAPH, c.modelId);
       best = Math.min(best, s.ms / 1000 / s.seconds);
-      const r = await rawStream(engines, v, PARAGRAPH, 'pcm_16000');
+      const r = await rawStream(engines, c.voice, PARAGRAPH, 'pcm_16000', c.engine);
       bestRaw = Math.min(bestRaw, r.total / 1000 / r.audio);
       seconds = s.seconds;
     }
-    console.log(`RTF ${v.name}: server ${best.toFixed(4)}, raw ${bestRaw.toFixed(4)}`);
+    const model = c.modelId ?? 'default model';
+    console.log(`RTF ${c.voice.name} (${model}): server ${best.toFixed(4)}, raw ${bestRaw.toFixed(4)}`);
     out.push(
-      `| ${v.name} | ${plan.engineId} ${plan.engineVoice} | ${seconds.toFixed(1)} | ${best.toFixed(4)} | ${bestRaw.toFixed(4)} | ${ratio(best, bestRaw)} |`,
+      `| ${c.voice.name} | ${model} | ${plan.engineId} ${plan.engineVoice} | ${seconds.toFixed(1)} | ${best.toFixed(4)} | ${bestRaw.toFixed(4)} | ${ratio(best, bestRaw)} |`,
     );
   }
   out.push('');
@@ -310,6 +329,26 @@ async function history(ctx: Ctx, out: string[]): Promise<void> {
   }
 }
 
+const SPEECH_START = '<!-- speech-server:start -->';
+const SPEECH_END = '<!-- speech-server:end -->';
+
+/** The speech measurements (first byte, real-time factor per engine, 8 at once) between their markers. */
+export async function benchServerSpeech(ctx: Ctx, note = ''): Promise<string> {
+  const out: string[] = [SPEECH_START, ...(note ? [note, ''] : [])];
+  await speech(ctx, out);
+  out.push(SPEECH_END);
+  return out.join('\n');
+}
+
+/** Replaces the speech measurements in docs/benchmarks.md (`BENCH_ONLY=speech-server npm run bench`). */
+export function writeServerSpeechSection(file: string, section: string): void {
+  const text = readFileSync(file, 'utf8');
+  const a = text.indexOf(SPEECH_START);
+  const b = text.indexOf(SPEECH_END);
+  if (a < 0 || b < a) throw new Error(`${file} has no ${SPEECH_START} section: run the whole npm run bench`);
+  writeFileSync(file, `${text.slice(0, a)}${section}${text.slice(b + SPEECH_END.length)}`);
+}
+
 /** Runs the speech and history measurements against a running server; returns markdown. */
 export async function benchSpeechServer(ctx: Ctx): Promise<string> {
   const out: string[] = [
@@ -317,8 +356,9 @@ export async function benchSpeechServer(ctx: Ctx): Promise<string> {
     '',
     `Same run, same machine (${os.cpus().length} cores shared by the server, the bench process and PostgreSQL).`,
     '',
+    await benchServerSpeech(ctx),
+    '',
   ];
-  await speech(ctx, out);
   await history(ctx, out);
   return out.join('\n');
 }

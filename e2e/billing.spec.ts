@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { admin } from './admin-cli';
+import { payWithTestCard } from './flows';
 
 const stamp = Date.now();
 const email = `e2e-billing-${stamp}@example.com`;
@@ -35,11 +36,7 @@ test('a free user applies a promo code, subscribes to Creator by card, sees the 
   await dialog.getByRole('button', { name: 'Subscribe to Creator' }).click();
 
   // The local provider's hosted checkout, paid with the success test card.
-  await expect(page.getByRole('heading', { name: 'Subscribe to Creator' })).toBeVisible({ timeout: 20_000 });
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: /^Pay / }).click();
+  await payWithTestCard(page, 'Creator');
 
   await expect(page).toHaveURL(/\/app\/subscription/);
   await expect(page.getByTestId('current-plan-name')).toHaveText('Creator');

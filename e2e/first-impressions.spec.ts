@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { admin } from './admin-cli';
+import { signUp } from './flows';
 import { mailedLink } from './mail-sink';
 
 // Issue 16 (first impressions): the rough edges of sign-in, onboarding and settings, in the built app.
@@ -48,11 +49,7 @@ test('onboarding says what is missing and keeps the answers when step two is reo
 }) => {
   const email = `e2e-onboard-${Date.now()}@example.com`;
   await page.goto('/sign-up');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('First name').fill('Grace');
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+  await signUp(page, { email, firstName: 'Grace', password });
   await page.goto(await mailedLink(email, 'Verify'));
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByLabel('Email').fill(email);

@@ -10,17 +10,22 @@ export async function sinkMessages(): Promise<SinkMessage[]> {
 }
 
 /**
- * Waits for a mail to `to` whose subject starts with `subject` to arrive at the SMTP sink and returns
- * its first link. `after` skips that many earlier matching mails (a resend is a second mail).
+ * Waits for a mail to `to` whose subject starts with `subject` to arrive at the SMTP sink and returns it.
+ * `after` skips that many earlier matching mails (a resend is a second mail).
  */
-export async function mailedLink(to: string, subject: string, after = 0): Promise<string> {
-  let link: string | undefined;
+export async function mailed(to: string, subject: string, after = 0): Promise<SinkMessage> {
+  let message: SinkMessage | undefined;
   await expect(async () => {
     const matching = (await sinkMessages())
       .filter((m) => m.to.includes(to) && m.subject.startsWith(subject))
       .reverse();
-    link = matching[after]?.links[0];
-    expect(link, `mail "${subject}…" to ${to} at the SMTP sink`).toBeTruthy();
+    message = matching[after];
+    expect(message?.links[0], `mail "${subject}…" to ${to} at the SMTP sink`).toBeTruthy();
   }).toPass({ timeout: 30_000 });
-  return link!;
+  return message!;
+}
+
+/** The first link of the mail `mailed` waits for. */
+export async function mailedLink(to: string, subject: string, after = 0): Promise<string> {
+  return (await mailed(to, subject, after)).links[0]!;
 }

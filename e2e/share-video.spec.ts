@@ -49,4 +49,19 @@ test('shares a generation as a video: theme preview, generated looping mp4 with 
   expect(await video.evaluate((v: HTMLVideoElement) => [v.loop, v.muted])).toEqual([true, true]);
   await expect(modal.getByRole('link', { name: 'Download' })).toHaveAttribute('download', /\.mp4$/);
   await page.screenshot({ path: test.info().outputPath('share-video-done.png') });
+  // The finished dialog at desktop and phone width: it fits the screen and its Download can be reached.
+  for (const [width, height] of [
+    [1440, 900],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    const link = modal.getByRole('link', { name: 'Download' });
+    await link.scrollIntoViewIfNeeded();
+    const dialog = (await modal.boundingBox())!;
+    const download = (await link.boundingBox())!;
+    expect(dialog.x).toBeGreaterThanOrEqual(0);
+    expect(dialog.x + dialog.width).toBeLessThanOrEqual(width);
+    expect(download.y + download.height).toBeLessThanOrEqual(Math.min(height, dialog.y + dialog.height));
+    await page.screenshot({ path: test.info().outputPath(`share-video-done-${width}.png`) });
+  }
 });

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -19,6 +18,7 @@ import { registerInputGuard } from './plugins/input-guard';
 import { transportErrorOptions } from './plugins/transport-errors';
 import { registerOpenApi } from './plugins/openapi';
 import { registerPermissions } from './plugins/permissions';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
 
 export type AppOptions = {
@@ -49,8 +49,9 @@ export async function buildApp({ config, database, bus = new EventBus(), logger,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
 
   const lifecycle: Lifecycle = { state: 'starting' };
@@ -61,7 +62,7 @@ export async function buildApp({ config, database, bus = new EventBus(), logger,
   // NUL and other control characters in any parameter, query or body: 422 before any route sees them.
   registerInputGuard(app);
   const web = await registerWebApp(app, config.webDistDir);
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -91,7 +92,7 @@ export async function buildApp({ config, database, bus = new EventBus(), logger,
   registerLiveRoutes(app, bus, {
     authenticate: (headers) => resolvePrincipal(auth, database.db, headers),
     workspaceIds: (userId) => users.workspaceIds(userId),
-    allowedOrigins: [config.publicUrl, ...config.corsOrigins],
+    allowedOrigins: config.trustedOrigins,
   });
   // Every product area (features/features.ts), each one entry: its services, routes and jobs.
   const features = await registerFeatures(app, core, FEATURES);

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, originsOf } from './config';
 
 const base = { DATA_DIR: '/tmp/vocalis-config-test', AUTH_SECRET: 'x'.repeat(32) };
 
@@ -73,5 +73,18 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...base, MAIL_FROM: 'Vocalis <help@vocalis.test>' }).appealUrl).toBe(
       'mailto:help@vocalis.test?subject=Appeal%20of%20account%20suspension',
     );
+  });
+
+  it('trusts the loopback aliases of a loopback PUBLIC_URL, and only its origin otherwise', () => {
+    expect(loadConfig({ ...base, PORT: '3000' }).trustedOrigins).toEqual([
+      'http://localhost:3000',
+      'http://127.0.0.1:3000',
+      'http://[::1]:3000',
+    ]);
+    expect(originsOf('https://voice.example.com/app')).toEqual(['https://voice.example.com']);
+    expect(
+      loadConfig({ ...base, PUBLIC_URL: 'https://voice.example.com', CORS_ORIGINS: 'https://a.example' })
+        .trustedOrigins,
+    ).toEqual(['https://voice.example.com', 'https://a.example']);
   });
 });

@@ -95,6 +95,8 @@ export type Config = {
   database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
   logLevel: Env['LOG_LEVEL'];
   corsOrigins: string[];
+  /** Origins whose browsers may use cookie sessions and live updates: PUBLIC_URL (with its loopback aliases), CORS_ORIGINS. */
+  trustedOrigins: string[];
   authSecret: string;
   mail: { transport: 'outbox' } | { transport: 'smtp'; smtpUrl: string };
   mailFrom: string;
@@ -164,11 +166,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n  STORAGE_URL: ${(err as Error).message}`);
   }
   const trim = (url: string) => url.replace(/\/$/, '');
+  const publicUrl = trim(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`);
+  const corsOrigins = e.CORS_ORIGINS.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     dataDir,
     filesDir: path.join(dataDir, 'files'),
     storage,
@@ -176,9 +182,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       ? { kind: 'postgres', url: e.DATABASE_URL }
       : { kind: 'pglite', dataDir: path.join(dataDir, 'db') },
     logLevel: e.LOG_LEVEL,
-    corsOrigins: e.CORS_ORIGINS.split(',')
-      .map((s) => s.trim())
-      .filter(Boolean),
+    corsOrigins,
+    trustedOrigins: [...originsOf(publicUrl), ...corsOrigins],
     authSecret: e.AUTH_SECRET ?? persistentSecret(dataDir),
     mail: e.MAIL_TRANSPORT === 'smtp' ? { transport: 'smtp', smtpUrl: e.SMTP_URL! } : { transport: 'outbox' },
     mailFrom: e.MAIL_FROM,
@@ -277,4 +282,18 @@ export function loadConfigOrExit(): Config {
     }
     throw err;
   }
+}
+
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * The public URL's origin and, when it is a loopback address, the same port under the other loopback
+ * names: `npm start` says http://localhost:8080, and a browser opened at http://127.0.0.1:8080 must not
+ * be refused sign-in as a foreign origin.
+ */
+export function originsOf(publicUrl: string): string[] {
+  const url = new URL(publicUrl);
+  if (!LOOPBACK_HOSTS.includes(url.hostname)) return [url.origin];
+  const port = url.port ? `:${url.port}` : '';
+  return [url.origin, ...LOOPBACK_HOSTS.filter((h) => h !== url.hostname).map((h) => `${url.protocol}//${h}${port}`)];
 }

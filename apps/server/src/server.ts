@@ -44,7 +44,7 @@ export async function startServer(
     await migrateJobs(database, app.log);
     await node.start(app.log); // gives back what dead processes held: reservations, job locks
     if (config.worker.inProcess)
-      worker = await startWorker(database, { config, bus: built.bus, log: app.log, node });
+      worker = await startWorker(database, { config, bus: built.bus, log: app.log, node, files: built.files });
     if (database.kind === 'postgres')
       bridge = await startPgBridge(built.bus, await database.connectionString(), app.log);
     if (config.database.kind === 'pglite' && !opts.database) {

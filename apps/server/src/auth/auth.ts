@@ -66,7 +66,7 @@ export function createAuth(db: AppDb, config: Config, deps: AuthDeps) {
     baseURL: config.publicUrl,
     basePath: '/api/auth',
     secret: config.authSecret,
-    trustedOrigins: [config.publicUrl, ...config.corsOrigins],
+    trustedOrigins: config.trustedOrigins,
     // sessions.token keeps only a SHA-256 of each session token (decision 033).
     database: hashSessionTokens(drizzleAdapter(db, { provider: 'pg', usePlural: true, schema })),
     // Listing sessions would hand out stored hashes, which open nothing and revoke nothing; the app has no
@@ -126,6 +126,8 @@ export function createAuth(db: AppDb, config: Config, deps: AuthDeps) {
     // Our own limiter (auth-hooks.ts) keeps its counters in the database; better-auth's would be per process.
     rateLimit: { enabled: false },
     advanced: {
+      // Checked in tests as in production (better-auth skips the origin check when NODE_ENV=test).
+      disableOriginCheck: false,
       database: { generateId: () => newId() },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },

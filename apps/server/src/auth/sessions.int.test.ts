@@ -38,6 +38,24 @@ describe(`sessions on ${process.env.TEST_DB}`, () => {
   }
 
   const getUser = (headers: Record<string, string>) => app.request('/v1/user', { headers });
+
+  it('signs in from the loopback alias of a local PUBLIC_URL (localhost for 127.0.0.1), never from another origin', async () => {
+    const user = await createTestUser(app);
+    const port = new URL(app.config.publicUrl).port;
+    const from = (origin: string) =>
+      app.request('/api/auth/sign-in/email', {
+        method: 'POST',
+        // A browser sends its cookies (here an unrelated one): better-auth checks the origin only then.
+        headers: { 'content-type': 'application/json', origin, cookie: 'theme=dark' },
+        body: JSON.stringify({ email: user.email, password: user.password }),
+      });
+    expect((await from(`http://localhost:${port}`)).status).toBe(200);
+    expect((await from(`http://[::1]:${port}`)).status).toBe(200);
+    expect((await from(`http://localhost:${Number(port) + 1}`)).status).toBe(403);
+    const evil = await from('http://evil.example');
+    expect(evil.status).toBe(403);
+    expect(await evil.json()).toEqual({ detail: { status: 'INVALID_ORIGIN', message: 'Invalid origin' } });
+  });
   const speak = (headers: Record<string, string>) =>
     app.request(`/v1/text-to-speech/${KAL}?output_format=pcm_16000`, {
       method: 'POST',

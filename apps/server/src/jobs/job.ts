@@ -3,12 +3,15 @@ import type { z } from 'zod';
 import type { Config } from '../config';
 import type { AppDb } from '../db/client';
 import type { EventBus } from '../live/event-bus';
+import type { FileStorage } from '../storage/file-storage';
 
 /** What a job may use while it runs. */
 export type JobContext = {
   db: AppDb;
   config: Config;
   bus: EventBus;
+  /** The file store STORAGE_URL names (local folder or bucket). */
+  files: FileStorage;
   log: FastifyBaseLogger;
   attempt: number;
   maxAttempts: number;
@@ -25,6 +28,11 @@ export type JobSpec<S extends z.ZodType = z.ZodType> = {
 /** A background job: typed payload, `perform`, retry policy. Only services enqueue jobs. */
 export type JobDefinition<S extends z.ZodType = z.ZodType> = JobSpec<S> & {
   perform(payload: z.infer<S>, ctx: JobContext): Promise<void>;
+  /**
+   * A crontab time spec (`'17 * * * *'`): graphile-worker also runs the job on this schedule, once per
+   * tick across every node (its `known_crontabs` table).
+   */
+  cron?: string;
 };
 
 /**

@@ -1,4 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pino from 'pino';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,11 +16,16 @@ import { migrateJobs, startWorker } from './runner';
 describe(`the job runner's clean stop on ${process.env.TEST_DB}`, () => {
   let testDb: TestDatabase;
   const log = pino({ level: 'silent' });
+  const filesDir = mkdtempSync(path.join(os.tmpdir(), 'vocalis-runner-'));
+  const config = { worker: { concurrency: 1 }, storage: { kind: 'local', dir: filesDir } } as Config;
   beforeAll(async () => {
     testDb = await createTestDatabase();
     await migrateJobs(testDb.database, log);
   });
-  afterAll(() => testDb?.drop());
+  afterAll(async () => {
+    await testDb?.drop();
+    rmSync(filesDir, { recursive: true, force: true });
+  });
 
   it('lets a job that finishes during stop() complete: no job stays locked afterwards', async () => {
     let started = false;
@@ -33,7 +41,7 @@ describe(`the job runner's clean stop on ${process.env.TEST_DB}`, () => {
       },
     });
     const runner = await startWorker(testDb.database, {
-      config: { worker: { concurrency: 1 } } as Config,
+      config,
       bus: new EventBus(),
       log,
       node: { addWorkerPool: () => undefined },
@@ -65,7 +73,7 @@ describe(`the job runner's clean stop on ${process.env.TEST_DB}`, () => {
     });
     for (let round = 0; round < 10; round++) {
       const runner = await startWorker(testDb.database, {
-        config: { worker: { concurrency: 4 } } as Config,
+        config: { ...config, worker: { inProcess: true, concurrency: 4 } },
         bus: new EventBus(),
         log,
         node: { addWorkerPool: () => undefined },
@@ -82,4 +90,32 @@ describe(`the job runner's clean stop on ${process.env.TEST_DB}`, () => {
       expect(rows).toEqual([]);
     }
   }, 120_000);
+
+  it("registers each scheduled job with graphile-worker's cron", async () => {
+    const hourly = defineJob({
+      name: 'test.hourly',
+      payload: z.object({}),
+      maxAttempts: 1,
+      cron: '5 * * * *',
+      perform: async () => undefined,
+    });
+    const runner = await startWorker(testDb.database, {
+      config,
+      bus: new EventBus(),
+      log,
+      node: { addWorkerPool: () => undefined },
+      jobs: [hourly],
+    });
+    try {
+      const known = async () =>
+        (
+          (await testDb.database.db.execute(
+            sql`select identifier from graphile_worker._private_known_crontabs`,
+          )) as unknown as { rows: { identifier: string }[] }
+        ).rows.map((r) => r.identifier);
+      await waitFor(async () => (await known()).includes('test.hourly'), 30_000);
+    } finally {
+      await runner.stop();
+    }
+  });
 });

@@ -1,16 +1,33 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { EventEmitter } from 'node:events';
-import { Logger, run, runMigrations, type Runner, type TaskList, type WorkerEvents } from 'graphile-worker';
+import {
+  Logger,
+  parseCronItems,
+  run,
+  runMigrations,
+  type Runner,
+  type TaskList,
+  type WorkerEvents,
+} from 'graphile-worker';
 import pg from 'pg';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { EventBus } from '../live/event-bus';
 import type { JobDefinition } from './job';
 import { FEATURES } from '../features/features';
+import { rateLimitsPruneJob } from '../auth/rate-limits-prune.job';
+import { createFileStorage } from '../storage/create-file-storage';
+import { fileDeletionJob } from '../storage/file-deletion.job';
+import type { FileStorage } from '../storage/file-storage';
 import { mailDeliveryJob } from './mail-delivery.job';
 
-/** Every job the worker runs: mail delivery, and the jobs each feature declares. */
-export const jobs: JobDefinition[] = [mailDeliveryJob, ...FEATURES.flatMap((f) => f.jobs ?? [])];
+/** Every job the worker runs: mail delivery, maintenance, and the jobs each feature declares. */
+export const jobs: JobDefinition[] = [
+  mailDeliveryJob,
+  fileDeletionJob,
+  rateLimitsPruneJob,
+  ...FEATURES.flatMap((f) => f.jobs ?? []),
+];
 
 const graphileLogger = (log: FastifyBaseLogger) =>
   new Logger(() => (level, message, meta) => {
@@ -34,16 +51,23 @@ export async function startWorker(
     node: { addWorkerPool(poolId: string): void };
     /** The jobs to run; every job of the product unless a test gives its own. */
     jobs?: JobDefinition[];
+    /** The API's own file store when the worker runs in its process; otherwise STORAGE_URL's is opened. */
+    files?: FileStorage;
   },
 ): Promise<Runner> {
   const taskList: TaskList = {};
-  for (const job of deps.jobs ?? jobs) {
+  const list = deps.jobs ?? jobs;
+  const storage = deps.files
+    ? { files: deps.files, close: () => undefined }
+    : createFileStorage(deps.config.storage);
+  for (const job of list) {
     taskList[job.name] = async (raw, helpers) => {
       const payload = job.payload.parse(raw);
       await job.perform(payload, {
         db: database.db,
         config: deps.config,
         bus: deps.bus,
+        files: storage.files,
         log: deps.log.child({ job: job.name, jobId: helpers.job.id }),
         attempt: helpers.job.attempts,
         maxAttempts: helpers.job.max_attempts,
@@ -70,6 +94,10 @@ export async function startWorker(
     noPreparedStatements: database.kind === 'pglite',
     pollInterval: database.kind === 'pglite' ? 250 : 2000,
     taskList,
+    // As items, not crontab text: a crontab line's task name may not contain the dots ours have.
+    parsedCronItems: parseCronItems(
+      list.filter((j) => j.cron).map((j) => ({ task: j.name, match: j.cron!, identifier: j.name })),
+    ),
     logger: graphileLogger(deps.log),
     noHandleSignals: true,
     // Completions and failures go through graphile-worker's batcher, which stop() waits for. Unbatched
@@ -78,12 +106,14 @@ export async function startWorker(
     preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
   }).catch(async (err: unknown) => {
     await pgPool.end().catch(() => undefined);
+    storage.close();
     throw err;
   });
   const stop = runner.stop.bind(runner);
   runner.stop = async () => {
     await stop();
     await pgPool.end().catch(() => undefined);
+    storage.close();
   };
   return runner;
 }

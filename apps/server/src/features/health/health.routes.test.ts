@@ -67,6 +67,12 @@ describe(`app shell on ${process.env.TEST_DB}`, () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
     expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin-allow-popups');
+    // A route may replace one: the sign-in pages keep their popup's opener.
+    const signIn = await app.request('/api/auth/ok');
+    expect(signIn.status).toBe(200);
+    expect(signIn.headers.get('cross-origin-opener-policy')).toBe('unsafe-none');
+    expect(signIn.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
   it('serves the web app for client-side routes, allowing only its own inline script', async () => {

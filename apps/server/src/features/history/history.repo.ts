@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, gt, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
 import {
   historyItemVoices,
@@ -58,26 +58,53 @@ const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
  * dialogue lines included; decision 025) and joins each hit to its item.
  */
 export function listHistoryQuery(db: AppDb, workspaceId: string, f: HistoryFilter) {
+  const values = pageValues(f, workspaceId);
+  return pageQuery(db, f, (name) => values[name]);
+}
+
+/** The values of a page query, by the names pageQuery gives them. */
+function pageValues(f: HistoryFilter, workspaceId: string): Record<string, unknown> {
+  return {
+    workspaceId,
+    limit: f.limit,
+    ...(f.voiceId && { voiceId: f.voiceId }),
+    ...(f.after && { afterAt: f.after.createdAt.toISOString(), afterId: f.after.id }),
+    ...(f.modelId && { modelId: f.modelId }),
+    ...(f.source && { source: f.source }),
+    ...(f.search && { search: likePattern(f.search) }),
+    ...(f.before && { before: f.before.toISOString() }),
+    ...(f.since && { since: f.since.toISOString() }),
+  };
+}
+
+/**
+ * The page query of `f`'s shape (which filters it has, its direction). `param` gives each value's place
+ * in the SQL by name: the value itself, or a placeholder for a prepared statement.
+ */
+function pageQuery(db: AppDb, f: HistoryFilter, param: (name: string) => unknown) {
   // The keyed columns: the item's own, or their copies in history_item_voices under a voice filter.
   const v = historyItemVoices;
   const key = f.voiceId
     ? { createdAt: v.createdAt, id: v.historyItemId }
     : { createdAt: h.createdAt, id: h.id };
-  const where: SQL[] = [eq(h.workspaceId, workspaceId)];
-  if (f.voiceId) where.push(eq(v.workspaceId, workspaceId), eq(v.voiceId, f.voiceId));
+  const ws = param('workspaceId');
+  const where: SQL[] = [sql`${h.workspaceId} = ${ws}`];
+  if (f.voiceId) where.push(sql`${v.workspaceId} = ${ws}`, sql`${v.voiceId} = ${param('voiceId')}`);
   const desc = f.direction === 'desc';
   if (f.after) {
-    const cursor = sql`(${f.after.createdAt.toISOString()}::timestamptz, ${f.after.id})`;
+    const cursor = sql`(${param('afterAt')}::timestamptz, ${param('afterId')})`;
     where.push(
       desc ? sql`(${key.createdAt}, ${key.id}) < ${cursor}` : sql`(${key.createdAt}, ${key.id}) > ${cursor}`,
     );
   }
-  if (f.modelId) where.push(eq(h.modelId, f.modelId));
-  if (f.source) where.push(eq(h.source, f.source));
-  if (f.search)
-    where.push(or(ilike(h.text, likePattern(f.search)), ilike(h.voiceName, likePattern(f.search)))!);
-  if (f.before) where.push(lt(key.createdAt, f.before));
-  if (f.since) where.push(gt(key.createdAt, f.since));
+  if (f.modelId) where.push(sql`${h.modelId} = ${param('modelId')}`);
+  if (f.source) where.push(sql`${h.source} = ${param('source')}`);
+  if (f.search) {
+    const pattern = param('search');
+    where.push(sql`(${h.text} ilike ${pattern} or ${h.voiceName} ilike ${pattern})`);
+  }
+  if (f.before) where.push(sql`${key.createdAt} < ${param('before')}::timestamptz`);
+  if (f.since) where.push(sql`${key.createdAt} > ${param('since')}::timestamptz`);
   const order = desc
     ? [sql`${key.createdAt} desc nulls last`, sql`${key.id} desc nulls last`]
     : [sql`${key.createdAt} asc nulls first`, sql`${key.id} asc nulls first`];
@@ -87,11 +114,30 @@ export function listHistoryQuery(db: AppDb, workspaceId: string, f: HistoryFilte
   return from
     .where(and(...where))
     .orderBy(...order)
-    .limit(f.limit);
+    .limit(param('limit') as number);
 }
 
-export function listHistory(db: AppDb, workspaceId: string, f: HistoryFilter): Promise<HistoryRow[]> {
-  return listHistoryQuery(db, workspaceId, f);
+type PageStatement = ReturnType<ReturnType<typeof pageQuery>['prepare']>;
+
+// The page statements built so far, per database handle and shape: the SQL is built once per shape and
+// PostgreSQL plans it once per connection (decision 050); the values go in as parameters.
+const pageStatements = new WeakMap<AppDb, Map<string, PageStatement>>();
+
+function shapeOf(f: HistoryFilter): string {
+  const has = [f.voiceId, f.after, f.modelId, f.source, f.search, f.before, f.since];
+  return `${f.direction}_${has.map((x) => (x ? 1 : 0)).join('')}`;
+}
+
+export async function listHistory(db: AppDb, workspaceId: string, f: HistoryFilter): Promise<HistoryRow[]> {
+  let statements = pageStatements.get(db);
+  if (!statements) pageStatements.set(db, (statements = new Map()));
+  const shape = shapeOf(f);
+  let statement = statements.get(shape);
+  if (!statement) {
+    statement = pageQuery(db, f, (name) => sql.placeholder(name)).prepare(`history_page_${shape}`);
+    statements.set(shape, statement);
+  }
+  return (await statement.execute(pageValues(f, workspaceId))) as HistoryRow[];
 }
 
 export async function deleteHistoryItem(

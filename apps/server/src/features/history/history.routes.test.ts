@@ -2,9 +2,10 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ElevenLabsClient } from '@elevenlabs/elevenlabs-js';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { historyItems } from '../../db/schema/history';
 import { createTestUser, startTestApp, type TestApp, type TestUser } from '../../testing/test-app';
+import { waitFor } from '../../testing/wait-for';
 
 const SUSAN = 'zjugDQR69KeBdVlIC4vX'; // Flite slt
 const KAL = 'cZu6SI8gppUv1kFPCYh3'; // Flite kal16
@@ -188,6 +189,29 @@ describe(`speech history on ${process.env.TEST_DB}`, () => {
     expect(gone.status).toBe(404);
     expect(((await gone.json()) as Detail).detail.status).toBe('history_item_not_found');
   });
+
+  it('deletes an item while the file store is down: the item is gone, its files are queued for deletion', async () => {
+    const { id } = await generate('Delete me while the store is down.');
+    const [row] = await app.database.db.select().from(historyItems).where(eq(historyItems.id, id!));
+    const file = path.join(app.config.filesDir, row!.audioPath);
+    const down = vi.spyOn(app.files, 'delete').mockRejectedValue(new Error('store unreachable'));
+    try {
+      expect((await client.history.delete(id!)).status).toBe('ok');
+      expect((await app.request(`/v1/history/${id}`, { headers: as(user) })).status).toBe(404);
+      expect(existsSync(file)).toBe(true);
+      const { rows } = (await app.database.db.execute(
+        sql`select j.payload from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id where t.identifier = 'files.delete'`,
+      )) as unknown as { rows: { payload: { keys: string[] } }[] };
+      expect(rows.map((r) => r.payload.keys).find((keys) => keys.includes(row!.audioPath))).toEqual([
+        row!.audioPath,
+        ...['colour', 'light', 'dark'].map((t) => `share-videos/${user.workspaceId}/${id}-${t}.mp4`),
+      ]);
+    } finally {
+      down.mockRestore();
+    }
+    // The worker retries the job with back-off; once the store answers, the audio goes.
+    await waitFor(() => !existsSync(file), 60_000);
+  }, 90_000);
 
   it('downloads one item as its audio and several as a zip named by the download rule (SDK)', async () => {
     const a = await generate('First for the zip.');

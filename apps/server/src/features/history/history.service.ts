@@ -29,6 +29,8 @@ import { callerWorkspace } from '../../plugins/auth';
 import type { UsageService } from '../usage/usage.service';
 import { dateUnix, presentHistoryItem } from './history.presenter';
 import * as repo from './history.repo';
+import { discardFiles } from '../../storage/file-deletion.job';
+import { historyAudioKey, historyItemKeys } from '../../storage/file-keys';
 
 const READ = 'speech_history_read';
 const WRITE = 'speech_history_write';
@@ -80,7 +82,7 @@ export class HistoryService {
     item: NewHistoryItem,
     within: (insert: (tx: AppDb) => Promise<void>) => Promise<void> = (insert) => insert(this.db),
   ): Promise<void> {
-    const audioPath = `history/${item.workspaceId}/${item.id}.${item.extension}`;
+    const audioPath = historyAudioKey(item.workspaceId, item.id, item.extension);
     await this.files.put(audioPath, item.audio);
     let inserted = false;
     try {
@@ -164,12 +166,23 @@ export class HistoryService {
     return { ...file, contentType: row.contentType };
   }
 
-  /** Removes the row, then its audio. */
+  /**
+   * Removes the row and, in the same transaction, queues the deletion of its audio and share videos
+   * (retried until the store answers: a store that is down neither fails the delete nor orphans files),
+   * then deletes them at once where it can.
+   */
   async delete(caller: KeyCaller, id: string): Promise<void> {
     const workspaceId = await this.workspace(caller, WRITE);
-    const row = await repo.deleteHistoryItem(this.db, workspaceId, id);
-    if (!row) throw itemNotFound();
-    await this.files.delete(row.audioPath);
+    const keys = await this.db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as AppDb;
+      const row = await repo.deleteHistoryItem(tx, workspaceId, id);
+      if (!row) throw itemNotFound();
+      const files = historyItemKeys(row);
+      await discardFiles(tx, files);
+      return files;
+    });
+    // At once where the store answers; the queued job is the guarantee.
+    await Promise.all(keys.map((key) => this.files.delete(key))).catch(() => undefined);
   }
 
   /** One id: its audio; several: a zip of them, each named by the download file-name rule. */

@@ -1,10 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listModelsResponse } from '@vocalis/contracts/models';
+import { PreparedJson } from '../../plugins/prepared-json';
 import type { ModelsService } from './models.service';
 
 export const modelsRoutes =
   (service: ModelsService): FastifyPluginAsyncZod =>
   async (app) => {
+    // The same for every caller while the process runs (its engines are fixed at start): made once.
+    const models = new PreparedJson(listModelsResponse, () => service.list());
     app.get(
       '/v1/models',
       {
@@ -14,6 +17,6 @@ export const modelsRoutes =
           response: { 200: listModelsResponse },
         },
       },
-      () => service.list(),
+      (_request, reply) => models.send(reply),
     );
   };

@@ -1,5 +1,5 @@
 import type { ChecklistEvent } from '@vocalis/domain/onboarding-checklist';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onSendAsyncHookHandler } from 'fastify';
 import type { OnboardingService } from './onboarding.service';
 
 /**
@@ -30,10 +30,11 @@ export const CHECKLIST_TRIGGERS: Readonly<Record<string, ChecklistEvent>> = {
 /**
  * Completes checklist items when a triggering call succeeds. It runs in onSend, before the answer leaves:
  * the generation has started (quota taken, audio on its way) and the item is stored by the time the
- * caller reads its user again. A failure here is logged and never fails the call itself.
+ * caller reads its user again. A failure here is logged and never fails the call itself. The hook is
+ * attached to the triggering routes only (as they are registered), so no other request runs it.
  */
 export function registerChecklistTriggers(app: FastifyInstance, onboarding: OnboardingService): void {
-  app.addHook('onSend', async (request, reply, payload) => {
+  const onSend: onSendAsyncHookHandler = async (request, reply, payload) => {
     const route = request.routeOptions.url;
     if (!route || !request.principal || reply.statusCode >= 300) return payload;
     const event = CHECKLIST_TRIGGERS[`${request.method} ${route}`];
@@ -42,5 +43,9 @@ export function registerChecklistTriggers(app: FastifyInstance, onboarding: Onbo
       .recordEvent(request.principal.userId, event)
       .catch((err: unknown) => request.log.error({ err, event }, 'onboarding checklist event not recorded'));
     return payload;
+  };
+  app.addHook('onRoute', (route) => {
+    const triggers = [route.method].flat().some((method) => CHECKLIST_TRIGGERS[`${method} ${route.url}`]);
+    if (triggers) route.onSend = [...[route.onSend ?? []].flat(), onSend];
   });
 }

@@ -7,6 +7,7 @@ import { hasPermission, type KeyCaller } from '../api-keys/api-keys.policy';
 import { missingPermission } from '../api-keys/api-keys.service';
 import { renderInWorker } from './share-video.runner';
 import * as repo from './sharing.repo';
+import { shareVideoKey } from '../../storage/file-keys';
 
 const HISTORY_READ = 'speech_history_read';
 /** Generating stores a file for the item: the write scope. */
@@ -37,8 +38,7 @@ export class ShareVideoService {
     return { workspaceId, text: item.text, audio };
   }
 
-  private key = (workspaceId: string, historyItemId: string, theme: VideoTheme) =>
-    `share-videos/${workspaceId}/${historyItemId}-${theme}.mp4`;
+  private key = shareVideoKey;
 
   /** POST /v1/history/{id}/video: renders (again) and keeps the mp4; answers where to fetch it. */
   async generate(caller: KeyCaller, historyItemId: string, theme: VideoTheme): Promise<ShareVideoResponse> {

@@ -11,6 +11,8 @@ import { historyItems } from '../../db/schema/history';
 import { mailMessages } from '../../db/schema/mail';
 import { userProfiles } from '../../db/schema/user-profiles';
 import { workspaceMembers, workspaces } from '../../db/schema/workspaces';
+import { discardFiles } from '../../storage/file-deletion.job';
+import { historyItemKeys } from '../../storage/file-keys';
 
 /**
  * Removes a user and everything that is only theirs, in one transaction: the workspaces where they are
@@ -41,11 +43,17 @@ export async function deleteAccount(db: AppDb, userId: string): Promise<{ files:
     const files = ids.length
       ? (
           await tx
-            .select({ path: historyItems.audioPath })
+            .select({
+              id: historyItems.id,
+              workspaceId: historyItems.workspaceId,
+              audioPath: historyItems.audioPath,
+            })
             .from(historyItems)
             .where(inArray(historyItems.workspaceId, ids))
-        ).map((r) => r.path)
+        ).flatMap(historyItemKeys)
       : [];
+    // Deleted by a job queued with the rows' removal, retried until the store answers.
+    await discardFiles(tx as unknown as AppDb, files);
     if (ids.length) await tx.delete(workspaces).where(inArray(workspaces.id, ids));
     await tx.delete(users).where(eq(users.id, userId));
     await tx.delete(mailMessages).where(eq(mailMessages.to, user.email));

@@ -9,6 +9,7 @@ import { historyItems } from '../../db/schema/history';
 import { userProfiles } from '../../db/schema/user-profiles';
 import { workspaceMembers, workspaces } from '../../db/schema/workspaces';
 import { createTestUser, startTestApp, type TestApp, type TestUser } from '../../testing/test-app';
+import { waitFor } from '../../testing/wait-for';
 
 describe(`account calls on ${process.env.TEST_DB}`, () => {
   let app: TestApp;
@@ -88,7 +89,8 @@ describe(`account calls on ${process.env.TEST_DB}`, () => {
     }
     expect(await db().select().from(workspaces).where(eq(workspaces.id, user.workspaceId))).toEqual([]);
     expect(await db().select().from(historyItems).where(eq(historyItems.id, item!.id))).toEqual([]);
-    expect(existsSync(file)).toBe(false);
+    // The worker deletes the files (a job queued with the rows' removal).
+    await waitFor(() => !existsSync(file), 30_000);
     // The old cookie and key no longer work; signing in finds no user.
     expect((await call(user, '/v1/user', undefined, 'GET')).status).toBe(401);
     expect((await call(user, '/v1/user', undefined, 'GET', 'key')).status).toBe(401);

@@ -10,7 +10,6 @@ import type { AppDb } from '../../db/client';
 import { forbidden, notFound } from '../../errors';
 import { newId } from '../../lib/ids';
 import type { Principal } from '../../plugins/auth';
-import type { FileStorage } from '../../storage/file-storage';
 import type { OnboardingService } from '../onboarding/onboarding.service';
 import * as accountRepo from './account.repo';
 import * as repo from './user.repo';
@@ -53,10 +52,8 @@ export class AccountService {
   constructor(
     private readonly db: AppDb,
     private readonly users: { publish(userId: string): Promise<User> },
-    private readonly storage: FileStorage,
     private readonly onboarding: Pick<OnboardingService, 'recordEvent'>,
     private readonly publicUrl: string,
-    private readonly log: { error(obj: object, msg: string): void },
   ) {}
 
   /** POST /v1/user/edit: first name and the prompts already shown. */
@@ -80,11 +77,7 @@ export class AccountService {
     }
     const removed = await accountRepo.deleteAccount(this.db, principal.userId);
     if (!removed) throw notFound('User not found.', 'user_not_found');
-    for (const key of removed.files) {
-      await this.storage
-        .delete(key)
-        .catch((err: unknown) => this.log.error({ err, key }, 'history file not deleted'));
-    }
+    // Its files go with a job queued in the same transaction (storage/file-deletion.job.ts).
   }
 
   /** GET /v1/user/rand: a number in [0, 1) that stays the same for the user (experiment buckets). */

@@ -18,10 +18,10 @@ import { userRoutes } from './user.routes';
  */
 export const userFeature = defineFeature({
   name: 'user',
-  async register(app, { db, config, users, auth, sensitiveActions, files }) {
+  async register(app, { db, config, users, auth, sensitiveActions }) {
     const onboarding = new OnboardingService(db, users);
     registerChecklistTriggers(app, onboarding);
-    const accounts = new AccountService(db, users, files, onboarding, config.publicUrl, app.log);
+    const accounts = new AccountService(db, users, onboarding, config.publicUrl);
     await app.register(onboardingRoutes(onboarding));
     await app.register(consentRoutes(new ConsentService(db, users)));
     // DELETE /v1/user/delete is a sensitive action (fresh sign-in or verified email access).

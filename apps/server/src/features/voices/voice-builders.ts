@@ -26,6 +26,8 @@ export interface CatalogueVoice extends VoiceProfile {
   previewText: string;
   /** The description where RHVoice is installed (the voice then speaks English on RHVoice). */
   rhvoiceDescription?: string;
+  /** The voice's character where RHVoice is installed, when Flite's (kal16: mechanical) does not hold there. */
+  rhvoiceCharacter?: { descriptive: string; sentence: string };
 }
 
 type FliteVoice = 'kal16' | 'awb' | 'rms' | 'slt';
@@ -76,10 +78,11 @@ export function describeForEngines(
 ): CatalogueVoice[] {
   return catalogue.map((v) => {
     if (!v.rhvoice || !v.rhvoiceDescription) return v;
-    return {
-      ...v,
-      description: rhvoiceInstalled ? v.rhvoiceDescription : `${v.description} ${RHVOICE_MISSING_NOTE}`,
-    };
+    if (!rhvoiceInstalled) return { ...v, description: `${v.description} ${RHVOICE_MISSING_NOTE}` };
+    const labels = v.rhvoiceCharacter
+      ? { ...v.labels, descriptive: v.rhvoiceCharacter.descriptive }
+      : v.labels;
+    return { ...v, labels, description: v.rhvoiceDescription };
   });
 }
 
@@ -108,7 +111,7 @@ export function flite(
     locale,
     flite: { voice, prosody },
     rhvoice,
-    rhvoiceDescription: `${character} Built on ${RHVOICE_INFO[rhvoice.voice]} (statistical parametric, 24 kHz) with its own pitch and pace profile: a synthetic voice, not a recording of a person, and the most natural-sounding of the built-in engines.`,
+    rhvoiceDescription: `${extra.rhvoiceCharacter?.sentence ?? character} Built on ${RHVOICE_INFO[rhvoice.voice]} (statistical parametric, 24 kHz) with its own pitch and pace profile: a synthetic voice, not a recording of a person, and the most natural-sounding of the built-in engines.`,
     espeak: { language: voice === 'awb' ? 'en-gb-scotland' : 'en-us', variant: info.espeak, prosody },
     remoteVoice: info.remote,
     labels,

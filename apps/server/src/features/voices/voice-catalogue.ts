@@ -15,6 +15,13 @@ export const PREMADE_VOICES: readonly CatalogueVoice[] = [
     {},
     L('american', 'male', 'middle_aged', 'robotic', 'informative_educational'),
     'An American male voice with an even, mechanical delivery.',
+    // The default voice: on RHVoice (bdl) it is no longer the buzzy diphone voice its Flite rendering is.
+    {
+      rhvoiceCharacter: {
+        descriptive: 'clear',
+        sentence: 'An American male voice with an even, steady delivery.',
+      },
+    },
   ),
   flite(
     'y7MIaeNYZ4sEevFw8pU8',

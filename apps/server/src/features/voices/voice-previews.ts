@@ -25,6 +25,8 @@ export interface PreviewFile {
 
 export class VoicePreviews {
   private readonly pending = new Map<string, Promise<PreviewFile>>();
+  /** Each voice's version, hashed once: every voice listing carries all of them (decision 050). */
+  private readonly versions = new WeakMap<CatalogueVoice, string>();
 
   constructor(
     private readonly dir: string,
@@ -36,6 +38,16 @@ export class VoicePreviews {
 
   /** Hash of what the preview sounds like: text, engine profiles, settings, format. */
   version(voice: CatalogueVoice): string {
+    let version = this.versions.get(voice);
+    if (version === undefined) {
+      version = this.hash(voice);
+      this.versions.set(voice, version);
+    }
+    return version;
+  }
+
+  /** The registry's engines are fixed when it is built, so a voice object's hash never changes. */
+  private hash(voice: CatalogueVoice): string {
     const { previewText, engine, language, flite, espeak, settings } = voice;
     // The RHVoice rendering shapes the sound only where RHVoice is installed.
     const rhvoice = this.engines.has('rhvoice') ? voice.rhvoice : undefined;

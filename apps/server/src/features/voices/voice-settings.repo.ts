@@ -17,15 +17,24 @@ export async function findVoiceSettings(
   return row?.settings;
 }
 
+const listQuery = (db: AppDb) =>
+  db
+    .select({ voiceId: vs.voiceId, settings: vs.settings })
+    .from(vs)
+    .where(eq(vs.workspaceId, sql.placeholder('workspaceId')))
+    .prepare('voice_settings_of_workspace');
+
+// Built once per database handle: every voice listing runs it (decision 050).
+const listStatements = new WeakMap<AppDb, ReturnType<typeof listQuery>>();
+
 /** Every voice the workspace edited, by voice id. */
 export async function listVoiceSettings(
   db: AppDb,
   workspaceId: string,
 ): Promise<Map<string, StoredVoiceSettings>> {
-  const rows = await db
-    .select({ voiceId: vs.voiceId, settings: vs.settings })
-    .from(vs)
-    .where(eq(vs.workspaceId, workspaceId));
+  let statement = listStatements.get(db);
+  if (!statement) listStatements.set(db, (statement = listQuery(db)));
+  const rows = await statement.execute({ workspaceId });
   return new Map(rows.map((r) => [r.voiceId, r.settings]));
 }
 

@@ -13,6 +13,7 @@ import {
   voiceSettingsResponse,
 } from '@vocalis/contracts/voices';
 import { requirePrincipal } from '../../plugins/auth';
+import { PreparedJsonByKey } from '../../plugins/prepared-json';
 import type { VoicesService } from './voices.service';
 
 /** Browsers and the web app may keep previews for the spec's voice cache time (7 days). */
@@ -21,6 +22,8 @@ const PREVIEW_MAX_AGE_SECONDS = 604_800;
 export const voicesRoutes =
   (service: VoicesService): FastifyPluginAsyncZod =>
   async (app) => {
+    // One body per distinct set of stored settings (most workspaces have none): serialized once each.
+    const lists = new PreparedJsonByKey(listVoicesResponse);
     app.get(
       '/v1/voices',
       {
@@ -31,7 +34,11 @@ export const voicesRoutes =
           response: { 200: listVoicesResponse },
         },
       },
-      (request) => service.list(requirePrincipal(request)),
+      async (request, reply) => {
+        const { key, make } = await service.listing(requirePrincipal(request));
+        if (key === null) return make();
+        return lists.send(reply, key, make);
+      },
     );
 
     app.get(

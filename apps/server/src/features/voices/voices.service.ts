@@ -49,13 +49,33 @@ export class VoicesService {
 
   /** The workspace's own voices (newest first), then the premade ones. */
   async list(caller: KeyCaller): Promise<{ voices: Voice[] }> {
+    return (await this.listing(caller)).make();
+  }
+
+  /**
+   * `GET /v1/voices` as a key and a maker: without voices of its own, the list is the fixed catalogue with
+   * the workspace's stored settings over it, so equal stored settings make equal lists and the route can
+   * keep the serialized body per key (decision 050). With voices of its own the key is null: not kept.
+   */
+  async listing(caller: KeyCaller): Promise<{ key: string | null; make: () => { voices: Voice[] } }> {
     const stored = await this.storedAll(caller);
     const own = await this.custom.list(await this.workspaceId(caller));
+    const premade = () => this.catalogue.map((v) => this.present(v, stored.get(v.voiceId) ?? null));
+    if (own.length) {
+      // The workspace's own voices change with every add and edit: made for each request, never kept.
+      return {
+        key: null,
+        make: () => ({
+          voices: [
+            ...own.map((v) => presentCustomVoice(v.row, v.samples, this.customSettings(v.row, stored))),
+            ...premade(),
+          ],
+        }),
+      };
+    }
     return {
-      voices: [
-        ...own.map((v) => presentCustomVoice(v.row, v.samples, this.customSettings(v.row, stored))),
-        ...this.catalogue.map((v) => this.present(v, stored.get(v.voiceId) ?? null)),
-      ],
+      key: JSON.stringify([...stored].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
+      make: () => ({ voices: premade() }),
     };
   }
 

@@ -4,7 +4,8 @@ export const PLAYER_BAR_VAR = '--player-bar-height';
 /**
  * A callback ref for the fixed player bar (or its "Show player" pill): while it is on screen its
  * height is published as `--player-bar-height` on <html>, so bottom-anchored things (the toasts) sit
- * above it instead of covering its download button and thumbs.
+ * above it instead of covering its download button and thumbs, and the pages under it pad their end by
+ * its height (no blank band while there is no player).
  */
 export function reserveBottom(element: HTMLElement | null) {
   if (!element) return;

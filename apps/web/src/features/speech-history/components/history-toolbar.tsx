@@ -20,8 +20,9 @@ type HistoryToolbarProps = {
 // On a phone two to a row (voice and sort, then the dates); on a laptop each as wide as it needs.
 const half = 'min-w-0 flex-1 basis-2/5 sm:flex-none sm:basis-auto';
 const selectClasses = `${inputClasses} w-auto! pr-8 ${half}`;
-const dateClasses = `${inputClasses} w-auto! min-w-0 flex-1 sm:w-36! sm:flex-none`;
-const dateLabel = `flex items-center gap-1.5 text-sm text-zinc-600 dark:text-zinc-400 ${half}`;
+// Narrower padding on a phone, so "mm/dd/yyyy" and the calendar button fit beside "From" in half a row.
+const dateClasses = `${inputClasses} w-auto! min-w-0 flex-1 px-2! sm:w-36! sm:flex-none sm:px-3!`;
+const dateLabel = `flex items-center gap-1 text-sm text-zinc-600 sm:gap-1.5 dark:text-zinc-400 ${half}`;
 
 /**
  * Search box, voice filter, date range and sort order of the history list: one row on a laptop (the

@@ -133,7 +133,7 @@ export function HistoryView() {
   };
 
   return (
-    <div className="space-y-4 pb-64 sm:pb-52">
+    <div className="space-y-4 pb-[calc(var(--player-bar-height,0px)+2rem)]">
       <HistoryToolbar value={toolbar} onChange={setToolbar} voices={voices} />
 
       <div

@@ -130,7 +130,7 @@ export function TextToSpeechView() {
   };
 
   return (
-    <div className="pb-64 sm:pb-52">
+    <div className="pb-[calc(var(--player-bar-height,0px)+2rem)]">
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <ModeToggle value={mode} onChange={setMode} />
         <div className="flex items-center gap-2">
