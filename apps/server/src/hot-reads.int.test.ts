@@ -15,7 +15,7 @@ import { createTestUser, type TestUser } from './testing/test-app';
 const ROUTES: [path: string, statements: number][] = [
   ['/v1/user', 3],
   ['/v1/user/subscription', 2],
-  ['/v1/voices', 2],
+  ['/v1/voices', 3], // the caller, the stored voice settings, the workspace's own voices
   ['/v1/history?page_size=20', 2],
   ['/v1/models', 1],
 ];
