@@ -27,39 +27,6 @@ describe(`the job runner's clean stop on ${process.env.TEST_DB}`, () => {
     rmSync(filesDir, { recursive: true, force: true });
   });
 
-  it('lets a job that finishes during stop() complete: no job stays locked afterwards', async () => {
-    let started = false;
-    let finish!: () => void;
-    const finished = new Promise<void>((resolve) => (finish = resolve));
-    const gated = defineJob({
-      name: 'test.gated',
-      payload: z.object({}),
-      maxAttempts: 3,
-      async perform() {
-        started = true;
-        await finished;
-      },
-    });
-    const runner = await startWorker(testDb.database, {
-      config,
-      bus: new EventBus(),
-      log,
-      node: { addWorkerPool: () => undefined },
-      jobs: [gated],
-    });
-    await enqueue(testDb.database.db, gated, {});
-    await waitFor(() => started, 30_000);
-    // The job ends after the stop began: its completion must still be written before stop() resolves.
-    const stopping = runner.stop();
-    finish();
-    await stopping;
-
-    const { rows } = (await testDb.database.db.execute(
-      sql`select task_identifier, locked_by, attempts, last_error from graphile_worker.jobs`,
-    )) as unknown as { rows: unknown[] };
-    expect(rows).toEqual([]);
-  });
-
   it('stopped while four workers take short jobs, leaves none locked (ten stops in a row)', async () => {
     let done = 0;
     const quick = defineJob({
