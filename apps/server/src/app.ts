@@ -5,6 +5,7 @@ import websocket from '@fastify/websocket';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createCore } from './app-core';
+import { watchPrincipalChanges } from './auth/principal-cache';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerFeatures } from './features/feature';
@@ -53,6 +54,10 @@ export async function buildApp({ config, database, bus = new EventBus(), logger,
     reply.header('x-request-id', request.id);
     done();
   });
+
+  // API-key callers are kept in memory while the database tells this process of every change (decision 041).
+  const principals = await watchPrincipalChanges(database, app.log);
+  app.addHook('onClose', () => principals.stop());
 
   const lifecycle: Lifecycle = { state: 'starting' };
   const core = createCore(app, { config, database, bus, lifecycle, node });

@@ -11,7 +11,10 @@ import { storedSessionToken } from './auth/session-token-hash';
 import { startCountingTestApp, type CountingTestApp } from './testing/counting-test-app';
 import { createTestUser, type TestUser } from './testing/test-app';
 
-/** Statements per request once the workspace's billing and quota rows exist. */
+/**
+ * Statements per request by a session once the workspace's billing and quota rows exist; an xi-api-key's
+ * caller is served from memory once seen (decision 041), so a key spends one statement less.
+ */
 const ROUTES: [path: string, statements: number][] = [
   ['/v1/user', 3],
   ['/v1/user/subscription', 2],
@@ -50,12 +53,16 @@ describe(`hot authenticated reads on ${process.env.TEST_DB}`, () => {
   afterAll(() => app?.close());
 
   for (const kind of ['xi-api-key', 'session cookie', 'opaque bearer token', 'session JWT']) {
-    it.each(ROUTES)(`answers %s by ${kind} in %i statements, all reads`, async (path, count) => {
-      const r = await app.counted(path, { headers: credentials[kind] });
-      expect(r.status).toBe(200);
-      expect(r.statements.filter((s) => !isRead(s))).toEqual([]);
-      expect(r.statements).toHaveLength(count);
-    });
+    const saved = kind === 'xi-api-key' ? 1 : 0;
+    it.each(ROUTES.map(([path, n]) => [path, n - saved] as const))(
+      `answers %s by ${kind} in %i statements, all reads`,
+      async (path, count) => {
+        const r = await app.counted(path, { headers: credentials[kind] });
+        expect(r.status).toBe(200);
+        expect(r.statements.filter((s) => !isRead(s))).toEqual([]);
+        expect(r.statements).toHaveLength(count);
+      },
+    );
   }
 
   it("records a session's use as activity once it is 15 s old, in one extra statement", async () => {

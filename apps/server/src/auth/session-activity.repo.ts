@@ -3,6 +3,7 @@ import type { AppDb } from '../db/client';
 import { sessions } from '../db/schema/auth';
 import { userProfiles } from '../db/schema/user-profiles';
 import { workspaceMembers, workspaces } from '../db/schema/workspaces';
+import { forgetPrincipals } from './principal-cache';
 
 /** The session_inactivity_timeout (seconds) of the user's current workspace, or null when unset. */
 export async function inactivityTimeoutOf(db: AppDb, userId: string): Promise<number | null> {
@@ -35,4 +36,5 @@ export async function setInactivityTimeout(
     .update(workspaces)
     .set({ sessionInactivityTimeout: seconds, updatedAt: new Date() })
     .where(eq(workspaces.id, workspaceId));
+  forgetPrincipals();
 }

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
 import { apiKeys } from '../../db/schema/api-keys';
+import { forgetPrincipals } from '../../auth/principal-cache';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 export type ApiKeyChanges = Partial<Pick<ApiKeyRow, 'name' | 'permissions' | 'characterLimit' | 'disabled'>>;
@@ -40,6 +41,7 @@ export async function updateApiKey(
     .set(changes)
     .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId)))
     .returning();
+  forgetPrincipals();
   return row;
 }
 
@@ -48,6 +50,7 @@ export async function deleteApiKey(db: AppDb, userId: string, id: string): Promi
     .delete(apiKeys)
     .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId)))
     .returning({ id: apiKeys.id });
+  forgetPrincipals();
   return rows.length > 0;
 }
 

@@ -6,6 +6,7 @@ import type {
   EditApiKeyBody,
   ListApiKeysResponse,
 } from '@vocalis/contracts/api-keys';
+import { principalCacheOf } from '../../auth/principal-cache';
 import { apiKeyCallerByHash, type CallerWorkspace } from '../../auth/session-principal.repo';
 import type { AppDb } from '../../db/client';
 import { AppError, notFound } from '../../errors';
@@ -71,25 +72,47 @@ export type ApiKeyPrincipal = {
 // Keys whose last-used time this process is writing now: concurrent requests of one key write once.
 const touching = new Set<string>();
 
+type CachedKey = { principal: ApiKeyPrincipal; lastUsedAt: Date | null };
+
 /**
- * Resolves an xi-api-key to its owner, scopes and the owner's current workspace in one statement, recording
- * when it was last used; null for unknown, deleted or disabled keys.
+ * Resolves an xi-api-key to its owner, scopes and the owner's current workspace, recording when it was last
+ * used; null for unknown, deleted or disabled keys. Admitted keys are served from memory until anything about
+ * them changes (auth/principal-cache.ts, decision 041); otherwise one statement.
  */
 export async function authenticateApiKey(db: AppDb, key: string): Promise<ApiKeyPrincipal | null> {
   if (!/^sk_[0-9a-f]{48}$/.test(key)) return null;
-  const row = await apiKeyCallerByHash(db, hashKey(key));
-  if (!row || row.disabled || (row.ownerState !== null && row.ownerState !== 'active')) return null;
-  // Last-used is informational (minute precision): never fail or delay the request for it, and do not
-  // turn every authenticated read into a write.
-  const stale = !row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > LAST_USED_PRECISION_MS;
-  if (stale && !touching.has(row.keyId)) {
-    touching.add(row.keyId);
-    void repo
-      .touchApiKey(db, row.keyId)
-      .catch(() => undefined)
-      .finally(() => touching.delete(row.keyId));
+  const keyHash = hashKey(key);
+  const cache = principalCacheOf<CachedKey>(db);
+  let found = cache.get(keyHash);
+  if (!found) {
+    const since = cache.begin();
+    const row = await apiKeyCallerByHash(db, keyHash);
+    if (!row || row.disabled || (row.ownerState !== null && row.ownerState !== 'active')) return null;
+    const workspace = row.workspace && Object.freeze({ ...row.workspace });
+    const permissions = row.permissions && Object.freeze([...row.permissions]);
+    const principal = Object.freeze({ userId: row.userId, keyId: row.keyId, permissions, workspace });
+    found = { principal, lastUsedAt: row.lastUsedAt };
+    cache.set(keyHash, found, since);
   }
-  return { userId: row.userId, keyId: row.keyId, permissions: row.permissions, workspace: row.workspace };
+  touchLastUsed(db, keyHash, found);
+  return found.principal;
+}
+
+/**
+ * Last-used is informational (minute precision): never fail or delay the request for it, and do not turn
+ * every authenticated read into a write.
+ */
+function touchLastUsed(db: AppDb, keyHash: string, found: CachedKey): void {
+  const keyId = found.principal.keyId;
+  const stale = !found.lastUsedAt || Date.now() - found.lastUsedAt.getTime() > LAST_USED_PRECISION_MS;
+  if (!stale || touching.has(keyId)) return;
+  touching.add(keyId);
+  const now = new Date();
+  void repo
+    .touchApiKey(db, keyId)
+    .then(() => principalCacheOf<CachedKey>(db).update(keyHash, (v) => ({ ...v, lastUsedAt: now })))
+    .catch(() => undefined)
+    .finally(() => touching.delete(keyId));
 }
 
 /** The caller fields the character helpers read (a request's principal fits). */

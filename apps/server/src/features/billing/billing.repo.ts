@@ -5,6 +5,7 @@ import { workspaceSubscriptions } from '../../db/schema/billing';
 import { workspaceUsage } from '../../db/schema/usage';
 import { userProfiles } from '../../db/schema/user-profiles';
 import { workspaceMembers, workspaces } from '../../db/schema/workspaces';
+import { forgetPrincipals } from '../../auth/principal-cache';
 
 export type SubscriptionRow = typeof workspaceSubscriptions.$inferSelect;
 export type SubscriptionPatch = Partial<Omit<typeof workspaceSubscriptions.$inferInsert, 'workspaceId'>>;
@@ -64,6 +65,7 @@ export async function setWorkspaceTier(
     .update(workspaces)
     .set({ subscriptionTier: tier, maxSeats, updatedAt: sql`now()` })
     .where(eq(workspaces.id, workspaceId));
+  forgetPrincipals();
 }
 
 /**

@@ -6,6 +6,7 @@ import { phoneFactors, twoFactors } from '../../db/schema/two-factor';
 import { userProfiles } from '../../db/schema/user-profiles';
 import { workspaceMembers, workspaces } from '../../db/schema/workspaces';
 import { takePreSignUpChoice } from '../consent/consent.repo';
+import { forgetPrincipals } from '../../auth/principal-cache';
 
 export type UserRow = typeof users.$inferSelect;
 export type ProfileRow = typeof userProfiles.$inferSelect;
@@ -90,6 +91,8 @@ export async function updateProfile(
     .set({ ...patch, updatedAt: new Date() })
     .where(eq(userProfiles.userId, userId))
     .returning();
+  // The account state and current workspace are part of a cached API-key caller (decision 041).
+  if ('accountState' in patch || 'workspaceId' in patch) forgetPrincipals();
   return row;
 }
 

@@ -1,0 +1,157 @@
+/**
+ * Admitted API-key callers by key hash, kept in memory so a hot read spends no SQL statement on who is
+ * calling (issue 9, decision 041). Correctness rests on invalidation, not on the time to live:
+ * - triggers on the tables the caller is read from (api_keys, user_profiles, workspaces,
+ *   workspace_members: migration 0019) NOTIFY `vocalis_principal` on every change that could alter an
+ *   admitted caller, from any process (other nodes, the admin CLI, psql); every cache empties on it;
+ * - the writers in this process also empty it at once (`forgetPrincipals`), so the request after a
+ *   revocation on the same node never sees the old caller, even before the notification arrives;
+ * - a lookup that was in flight when the cache emptied is not stored (generation check);
+ * - the cache only serves while its notification channel is up: a lost LISTEN connection empties and
+ *   disables it until it is back.
+ * The 30 s time to live only bounds memory and the effect of a notification lost in some way not foreseen.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import pg from 'pg';
+import type { AppDb, Database } from '../db/client';
+
+export const PRINCIPAL_CHANNEL = 'vocalis_principal';
+const TTL_MS = 30_000;
+const MAX_ENTRIES = 10_000;
+
+export class PrincipalCache<T> {
+  private entries = new Map<string, { value: T; expires: number }>();
+  private generation = 0;
+  private watching = false;
+
+  /** The cached value, or undefined (also while the change channel is down). */
+  get(key: string, now = Date.now()): T | undefined {
+    if (!this.watching) return undefined;
+    const hit = this.entries.get(key);
+    if (!hit) return undefined;
+    if (hit.expires <= now) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return hit.value;
+  }
+
+  /** A token to pass to `set` after the lookup, so a lookup overtaken by a change is not kept. */
+  begin(): number {
+    return this.generation;
+  }
+
+  set(key: string, value: T, since: number, now = Date.now()): void {
+    if (!this.watching || since !== this.generation) return;
+    if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
+    this.entries.set(key, { value, expires: now + TTL_MS });
+  }
+
+  /** Updates a cached value in place (e.g. the last-used time this process wrote), if still there. */
+  update(key: string, change: (value: T) => T): void {
+    const hit = this.entries.get(key);
+    if (hit) hit.value = change(hit.value);
+  }
+
+  clear(): void {
+    this.generation += 1;
+    this.entries.clear();
+  }
+
+  setWatching(on: boolean): void {
+    this.clear();
+    this.watching = on;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+const caches = new WeakMap<AppDb, PrincipalCache<unknown>>();
+const all = new Set<PrincipalCache<unknown>>();
+
+/** The cache of callers read through `db` (one per database handle). */
+export function principalCacheOf<T>(db: AppDb): PrincipalCache<T> {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new PrincipalCache<unknown>();
+    caches.set(db, cache);
+    all.add(cache);
+  }
+  return cache as PrincipalCache<T>;
+}
+
+/**
+ * Empties every principal cache of this process. Writers that change a caller (key edits, account states,
+ * tiers, memberships) call it after their write; the database's notification does the same for all nodes.
+ */
+export function forgetPrincipals(): void {
+  for (const cache of all) cache.clear();
+}
+
+/**
+ * Listens for `vocalis_principal` notifications on the database and empties the cache of `database.db` on
+ * each; the cache serves only while this runs. PGlite delivers its own notifications in process; on
+ * PostgreSQL a dedicated connection LISTENs and reconnects when it drops.
+ */
+export async function watchPrincipalChanges(database: Database, log: FastifyBaseLogger) {
+  const cache = principalCacheOf(database.db);
+  if (database.pglite) {
+    const unlisten = await database.pglite.listen(PRINCIPAL_CHANNEL, () => cache.clear());
+    cache.setWatching(true);
+    return {
+      async stop() {
+        cache.setWatching(false);
+        await unlisten().catch(() => undefined);
+      },
+    };
+  }
+  const url = await database.connectionString();
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retrying = false;
+  const retry = () => {
+    cache.setWatching(false);
+    client = undefined;
+    if (stopped || retrying) return;
+    retrying = true;
+    setTimeout(() => {
+      retrying = false;
+      if (!stopped) void connect().catch(retry);
+    }, 1000);
+  };
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: url });
+    c.on('notification', (msg) => {
+      if (msg.channel === PRINCIPAL_CHANNEL) cache.clear();
+    });
+    c.on('error', (err) => {
+      if (!stopped)
+        log.warn(
+          { err },
+          'principal LISTEN connection lost; callers are read from the database until it is back',
+        );
+      retry();
+    });
+    c.on('end', retry);
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${PRINCIPAL_CHANNEL}`);
+    } catch (err) {
+      await c.end().catch(() => undefined);
+      throw err;
+    }
+    if (stopped) return void (await c.end().catch(() => undefined));
+    client = c;
+    cache.setWatching(true);
+  };
+  await connect();
+  return {
+    async stop() {
+      stopped = true;
+      cache.setWatching(false);
+      await client?.end().catch(() => undefined);
+    },
+  };
+}
