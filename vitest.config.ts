@@ -1,9 +1,12 @@
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 const INTEGRATION = ['apps/server/src/**/*.routes.test.ts', 'apps/server/src/**/*.int.test.ts'];
 const alias = { '@': path.resolve(import.meta.dirname, 'apps/web/src') };
+// Base-voice measures shared by the suites of one run (packages/speech/src/profile/baseline-store.ts).
+const VOCALIS_VOICE_BASELINES = path.join(os.tmpdir(), `vocalis-voice-baselines-${process.pid}.json`);
 
 /** PostgreSQL for the second integration run: TEST_DATABASE_URL, or the local server when it answers. */
 async function postgresUrl(): Promise<string | undefined> {
@@ -25,7 +28,7 @@ export default defineConfig(async () => {
       name,
       include: INTEGRATION,
       environment: 'node',
-      env,
+      env: { ...env, VOCALIS_VOICE_BASELINES },
       globalSetup: ['apps/server/src/testing/global-setup.ts'],
       testTimeout: 30_000,
       hookTimeout: 60_000,
@@ -38,6 +41,7 @@ export default defineConfig(async () => {
           resolve: { alias },
           test: {
             name: 'unit',
+            env: { VOCALIS_VOICE_BASELINES },
             include: [
               'packages/*/src/**/*.test.ts',
               'apps/server/src/**/*.test.ts',

@@ -6,6 +6,7 @@
 import { resample } from '../audio/resample';
 import type { SpeechEngine } from '../engine';
 import { concat, synthesizeToPcm } from '../synthesize';
+import { storeBaseline, storedBaseline } from './baseline-store';
 import { fitRendering, IDENTITY, type FitResult, type FittedRendering } from './fit';
 import { measureVoice, type VoiceMeasure } from './measure';
 
@@ -67,12 +68,18 @@ export async function speakCalibration(base: BaseVoice, r: FittedRendering): Pro
   return measureSamples([audio]);
 }
 
-/** The base voice's own measure on the calibration text, spoken once per process and kept. */
+/**
+ * The base voice's own measure on the calibration text, spoken once per process and kept (and shared
+ * between processes when VOCALIS_VOICE_BASELINES names a file: baseline-store.ts).
+ */
 export function baselineOf(base: Pick<BaseVoice, 'engine' | 'voice' | 'language'>): Promise<VoiceMeasure> {
-  const key = `${base.engine.id}:${base.voice}`;
+  const key = `${base.engine.id}:${base.voice}:${base.language ?? ''}`;
   let baseline = baselines.get(key);
   if (!baseline) {
-    baseline = speakCalibration({ ...base, steps: 0 }, IDENTITY);
+    const stored = storedBaseline(key);
+    baseline = stored
+      ? Promise.resolve(stored)
+      : speakCalibration({ ...base, steps: 0 }, IDENTITY).then((m) => (storeBaseline(key, m), m));
     baselines.set(key, baseline);
     baseline.catch(() => baselines.delete(key));
   }
