@@ -51,19 +51,18 @@ export function VoiceLabView() {
 
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div className="space-y-1">
-          <h2 className="text-xl font-semibold text-zinc-900 dark:text-white">My voices</h2>
-          <VoiceLimitsBar limits={limits} />
-        </div>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <VoiceLimitsBar limits={limits} />
         <div className="flex flex-wrap gap-2">
-          <Link to={appRoutes.voiceLibrary.path} className={buttonClasses('ghost', 'md')}>
+          <Link to={appRoutes.voiceLibrary.path} className={buttonClasses('ghost', 'sm', 'sm:h-10 sm:px-4')}>
             Voice library
           </Link>
-          <Link to={designHref()} className={buttonClasses('secondary', 'md')}>
+          <Link to={designHref()} className={buttonClasses('secondary', 'sm', 'sm:h-10 sm:px-4')}>
             Design a voice
           </Link>
           <Button
+            size="sm"
+            className="sm:h-10 sm:px-4"
             onClick={() => setAdding(true)}
             disabled={!limits || !!limits.addBlockedReason}
             title={limits?.addBlockedReason ?? undefined}

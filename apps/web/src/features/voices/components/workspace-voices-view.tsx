@@ -42,28 +42,24 @@ export function WorkspaceVoicesView() {
           className="divide-y divide-zinc-200 rounded-2xl border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900"
         >
           {list.map((v) => (
-            <li
-              key={v.voice_id}
-              aria-label={v.name}
-              className="flex flex-wrap items-center gap-3 p-4 sm:flex-nowrap"
-            >
+            <li key={v.voice_id} aria-label={v.name} className="flex items-start gap-3 p-4">
               <PreviewButton voice={v} />
-              <div className="min-w-0 flex-1">
+              <div className="min-w-0 flex-1 space-y-1.5">
                 <p className="truncate font-medium text-zinc-900 dark:text-white">{v.name}</p>
                 <p className="text-xs text-zinc-500" data-testid="added-by">
                   Added by {v.added_by?.name || 'a former member'}
                   {v.created_at_unix ? ` · ${date(v.created_at_unix)}` : ''}
                 </p>
-              </div>
-              <div className="flex flex-wrap gap-1.5">
-                <CategoryBadge category={v.category} />
-                <ProfileBadge voice={v} />
+                <div className="flex flex-wrap gap-1.5">
+                  <CategoryBadge category={v.category} />
+                  <ProfileBadge voice={v} />
+                </div>
               </div>
               <Link
                 to={textToSpeechHref(v.voice_id)}
-                className="text-sm font-medium text-indigo-600 hover:underline dark:text-indigo-400"
+                className="shrink-0 pt-2 text-sm font-medium text-indigo-600 hover:underline dark:text-indigo-400"
               >
-                Use
+                Use in text to speech
               </Link>
             </li>
           ))}
