@@ -51,16 +51,24 @@ export function SampleWaveform({
   const audioRef = useRef<HTMLAudioElement | null>(null);
   const [playing, setPlaying] = useState(false);
   const [progress, setProgress] = useState(0);
+  // A sample's audio never changes under its id: fetched and decoded once, outside the ['voices'] keys
+  // that every voice change invalidates.
   const audio = useQuery({
-    queryKey: ['voices', voiceId, 'samples', sampleId],
+    queryKey: ['voice-samples', voiceId, sampleId],
     queryFn: async ({ signal }) => {
       const blob = await getSampleAudio(voiceId, sampleId, signal);
-      const wave = await decodeWaveform(await blob.arrayBuffer(), BARS);
-      return { url: URL.createObjectURL(blob), ...wave };
+      return { blob, ...(await decodeWaveform(await blob.arrayBuffer(), BARS)) };
     },
     staleTime: Infinity,
     gcTime: 60_000,
   });
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!audio.data) return;
+    const made = URL.createObjectURL(audio.data.blob);
+    setUrl(made);
+    return () => URL.revokeObjectURL(made);
+  }, [audio.data]);
   const data = audio.data;
 
   useEffect(() => {
@@ -78,9 +86,9 @@ export function SampleWaveform({
   useEffect(() => () => audioRef.current?.pause(), []);
 
   const toggle = () => {
-    if (!data) return;
+    if (!data || !url) return;
     if (!audioRef.current) {
-      const el = new Audio(data.url);
+      const el = new Audio(url);
       el.addEventListener('timeupdate', () => setProgress(el.duration ? el.currentTime / el.duration : 0));
       el.addEventListener('ended', () => {
         setPlaying(false);
@@ -105,7 +113,7 @@ export function SampleWaveform({
       <button
         type="button"
         onClick={toggle}
-        disabled={!data}
+        disabled={!url}
         aria-label={`${playing ? 'Pause' : 'Play'} ${label}`}
         className="grid size-8 shrink-0 place-items-center rounded-full bg-zinc-900 text-white disabled:opacity-40 dark:bg-white dark:text-zinc-900"
       >
