@@ -105,11 +105,14 @@ test('the sidebar groups what exists by product, shows the credits left, and the
 }) => {
   await signIn(page);
   const nav = page.getByRole('navigation', { name: 'Main' });
-  await expect(nav.getByRole('heading')).toHaveText(['Create', 'Workspace']);
+  await expect(nav.getByRole('heading')).toHaveText(['Create', 'Voices', 'Workspace']);
   await expect(nav.getByRole('link')).toHaveText([
     'Home',
     'Text to speech',
     'History',
+    'My voices',
+    'Default voices',
+    'Workspace voices',
     'Usage',
     'API keys',
     'Settings',
@@ -160,7 +163,12 @@ test('home offers the products, the checklist steps that exist, and plays a rece
   await page.goto('/app/home');
 
   const actions = page.getByRole('region', { name: 'Quick actions' });
-  await expect(actions.getByRole('link')).toHaveText([/^Text to speech/, /^Usage/, /^API keys/]);
+  await expect(actions.getByRole('link')).toHaveText([
+    /^Text to speech/,
+    /^My voices/,
+    /^Usage/,
+    /^API keys/,
+  ]);
 
   const checklist = page.getByRole('region', { name: 'Getting started' });
   await expect(checklist).toContainText('0 of 2 steps completed');

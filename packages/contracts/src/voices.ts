@@ -101,6 +101,8 @@ export const voice = z
     is_legacy: z.boolean(),
     is_mixed: z.boolean(),
     created_at_unix: z.number().int().nullable(),
+    /** Who in the workspace added a workspace voice (not an SDK field); absent on premade voices. */
+    added_by: z.object({ user_id: z.string(), name: z.string() }).nullable().optional(),
   })
   .meta({ id: 'Voice' });
 

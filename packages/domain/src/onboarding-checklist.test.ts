@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  BUILT_DIALOGS,
   CHECKLIST_EVENTS,
   CHECKLIST_ITEMS,
   CHECKLIST_STEP_TOAST,
@@ -14,6 +15,7 @@ import {
   type ChecklistItemDefinition,
   type ChecklistState,
 } from './onboarding-checklist';
+import { appRoutes } from './app-routes';
 
 const fresh = () => initiateChecklist('c1');
 const withDone = (ids: string[], hidden = false): ChecklistState => ({
@@ -37,11 +39,17 @@ describe('onboarding checklist', () => {
       ['/app/speech-synthesis/text-to-speech', undefined],
       ['/app/speech-synthesis/speech-to-speech', undefined],
       ['/app/voice-library', undefined],
-      ['/app/voice-lab', undefined],
+      ['/app/voice-lab?dialog=design-voice', undefined],
       ['/app/dubbing', undefined],
       ['/affiliates', undefined],
       ['/app/settings/api-keys', '/docs'],
     ]);
+  });
+
+  it('does not offer the design step for the voice lab page alone: it happens in the design dialog', () => {
+    const design = CHECKLIST_ITEMS.find((i) => i.id === 'design_voice')!;
+    expect(appRoutes.voiceLab.built).toBe(true);
+    expect(isChecklistItemAvailable(design)).toBe(BUILT_DIALOGS.includes('design-voice'));
   });
 
   // The steps of products this build has: text to speech and API keys (the route table's built pages).

@@ -28,7 +28,15 @@ export type ChecklistItemDefinition = {
   /** Further reading linked beside the action. */
   docsHref?: string;
   event: ChecklistEvent;
+  /** A global dialog of the app shell (`?dialog=<name>`) the step happens in: offered once it is built. */
+  dialog?: string;
 };
+
+/**
+ * The app shell's global dialogs that exist in this build. "Design a voice" is a dialog over the voice
+ * lab (issue 10): the voice lab page alone does not make its step completable.
+ */
+export const BUILT_DIALOGS: readonly string[] = [];
 
 /** The items in display order, each with its landing page and its completing event. */
 export const CHECKLIST_ITEMS: readonly ChecklistItemDefinition[] = [
@@ -57,7 +65,8 @@ export const CHECKLIST_ITEMS: readonly ChecklistItemDefinition[] = [
     id: 'design_voice',
     title: 'Design a voice',
     description: 'Describe a voice and create it in the voice lab.',
-    href: '/app/voice-lab',
+    href: '/app/voice-lab?dialog=design-voice',
+    dialog: 'design-voice',
     event: 'voice_designed',
   },
   {
@@ -132,7 +141,8 @@ export function checklistItemForEvent(event: ChecklistEvent): string | undefined
 
 /** Whether an item's page exists in this build: a built page of the route table. */
 export function isChecklistItemAvailable(item: ChecklistItemDefinition): boolean {
-  return matchRoute(item.href)?.built === true;
+  const path = item.href.split('?')[0]!;
+  return matchRoute(path)?.built === true && (!item.dialog || BUILT_DIALOGS.includes(item.dialog));
 }
 
 /** The items of `state` to offer, in display order: those on the checklist whose page exists. */

@@ -39,6 +39,9 @@ export const appPages: Partial<Record<string, PageModule>> = {
   subscription: () => import('@/features/billing/routes/subscription-route'),
   usage: () => import('@/features/usage/routes/usage-route'),
   usageWorkspace: () => import('@/features/usage/routes/workspace-usage-route'),
+  voiceLab: () => import('@/features/voices/routes/voice-lab-route'),
+  defaultVoices: () => import('@/features/voices/routes/default-voices-route'),
+  workspaceVoices: () => import('@/features/voices/routes/workspace-voices-route'),
 };
 
 function mountBuilt(routes: readonly AppRoute[], pages: Partial<Record<string, PageModule>>): RouteObject[] {

@@ -48,9 +48,10 @@ export const NAVIGATION: readonly NavSection[] = [
     id: 'voices',
     label: 'Voices',
     entries: [
-      entry(appRoutes.workspaceVoices, 'My voices', 'The voices of your workspace.'),
+      entry(appRoutes.voiceLab, 'My voices', 'Clone a voice from a recording, or design one.'),
       entry(appRoutes.voiceLibrary, 'Library', 'Voices shared by the community.'),
-      entry(appRoutes.voiceLab, 'Design and clone', 'Design a voice from a description or clone one.'),
+      entry(appRoutes.defaultVoices, 'Default voices'),
+      entry(appRoutes.workspaceVoices, 'Workspace voices'),
     ],
   },
   {

@@ -114,11 +114,14 @@ export async function requestRaw(path: string, options: RequestOptions = {}): Pr
         signal,
         headers: {
           Accept: 'application/json',
-          ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+          // FormData (multipart uploads) sets its own Content-Type with the boundary.
+          ...(body !== undefined && !(body instanceof FormData)
+            ? { 'Content-Type': 'application/json' }
+            : {}),
           ...(token ? { Authorization: `Bearer ${token}` } : {}),
           ...headers,
         },
-        body: body !== undefined ? JSON.stringify(body) : undefined,
+        body: body instanceof FormData ? body : body !== undefined ? JSON.stringify(body) : undefined,
       });
     } catch (error) {
       // Aborts are the caller's decision (e.g. TanStack Query cancelling), not a network failure.

@@ -1,3 +1,4 @@
+import { appRoutes } from '@vocalis/domain/app-routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Voice } from '@vocalis/contracts/voices';
 
@@ -21,10 +22,31 @@ export const voicesQueryOptions = () =>
   queryOptions({
     queryKey: ['voices'] as const,
     queryFn: ({ signal }) => getVoices(signal),
-    select: (data) => data.voices,
+    select: (data) => usableVoices(data.voices),
     staleTime: VOICES_STALE_MS,
   });
 
+/**
+ * The voices lists and pickers show (content-and-workspace.md §5 "Voice list hides"): not a voice under
+ * safety_control BAN (blocked), nor a library copy whose sharing became copied_disabled (unusable).
+ * The safety shell reads the unfiltered list to tell the user about a blocked voice.
+ */
+export function usableVoices(voices: Voice[]): Voice[] {
+  return voices.filter(
+    (v) =>
+      v.safety_control !== 'BAN' &&
+      (v.sharing as { status?: string } | null | undefined)?.status !== 'copied_disabled',
+  );
+}
+
 export function useVoices() {
   return useQuery(voicesQueryOptions());
+}
+
+/** `?voice_id=` on the text-to-speech page selects that voice ("Use in text to speech"). */
+export const VOICE_PARAM = 'voice_id';
+
+/** The text-to-speech page with `voiceId` selected. */
+export function textToSpeechHref(voiceId: string): string {
+  return `${appRoutes.textToSpeech.path}?${VOICE_PARAM}=${encodeURIComponent(voiceId)}`;
 }

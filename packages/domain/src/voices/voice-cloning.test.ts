@@ -3,9 +3,11 @@ import {
   acceptedAudioType,
   addEditPeriodStart,
   maxVoiceAddEditsFor,
+  mayCloneInstantly,
   refuseVoiceAdd,
   refuseVoiceEdit,
 } from './voice-cloning';
+import { customVoiceLimit } from '../billing/plans';
 
 describe('acceptedAudioType', () => {
   it.each([
@@ -68,5 +70,27 @@ describe('voice limits', () => {
     expect(addEditPeriodStart(new Date('2026-11-30T23:59:59Z')).toISOString()).toBe(
       '2026-11-01T00:00:00.000Z',
     );
+  });
+});
+
+describe('mayCloneInstantly', () => {
+  // billing.md §9 custom voices: Free 3, Starter 10, Creator 30, Pro 160, Scale 660, Business 660,
+  // Enterprise unlimited; the spec gives no separate cloning rule, so every plan with a slot may clone.
+  it.each([
+    ['free', true],
+    ['starter', true],
+    ['creator', true],
+    ['pro', true],
+    ['growing_business', true],
+    ['scale_2024_08_10', true],
+    ['enterprise', true],
+    ['trial', true],
+  ])('%s may clone instantly: %s', (tier, may) => expect(mayCloneInstantly(tier)).toBe(may));
+
+  it('agrees with the add refusal: a plan that may clone accepts its first voice', () => {
+    for (const tier of ['free', 'starter', 'enterprise'])
+      expect(
+        refuseVoiceAdd({ voices: 0, voiceLimit: customVoiceLimit(tier), addEditsThisMonth: 0 }),
+      ).toBeUndefined();
   });
 });

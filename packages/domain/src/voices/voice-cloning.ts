@@ -5,6 +5,8 @@
  * error texts to "the server detail message"; these are ours, one per refusal.
  */
 
+import { customVoiceLimit } from '../billing/plans';
+
 /** content-and-workspace.md §5 "Accepted audio types". */
 export const ACCEPTED_AUDIO_TYPES = [
   'aac',
@@ -156,4 +158,13 @@ export function refuseVoiceEdit(o: {
 /** Start of the calendar month (UTC) the add/edit counter covers. */
 export function addEditPeriodStart(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+}
+
+/**
+ * The subscription's `can_use_instant_voice_cloning`: billing.md gives every plan custom voices (free 3)
+ * and no separate cloning rule, so a plan may clone exactly when it has a custom-voice slot at all; the
+ * server refuses by the limit (`refuseVoiceAdd`), never by this flag alone. Decision 060/070.
+ */
+export function mayCloneInstantly(tier: string): boolean {
+  return customVoiceLimit(tier) !== 0;
 }

@@ -1,3 +1,4 @@
+import { mayCloneInstantly } from '@vocalis/domain/voices/voice-cloning';
 import type { ExtendedSubscription, InvoiceListItem, InvoiceResponse } from '@vocalis/contracts/billing';
 import { mayExtendCharacterLimit, extraCharacterAllowance } from '@vocalis/domain/billing/character-quota';
 import {
@@ -8,7 +9,7 @@ import {
   professionalVoiceLimit,
   UNLIMITED,
 } from '@vocalis/domain/billing/plans';
-import { isPaidTier, tierRank } from '@vocalis/domain/billing/tiers';
+import { isPaidTier } from '@vocalis/domain/billing/tiers';
 import { monthlyCharacterLimit } from '@vocalis/domain/plan-limits';
 import { couponDiscountCents, periodPriceCents } from '../../billing/prices';
 import type { SubscriptionRow } from './billing.repo';
@@ -140,7 +141,7 @@ export function presentSubscription(input: {
     voice_add_edit_counter: input.voices?.addEdits ?? 0,
     professional_voice_limit: professionalVoiceLimit(tier),
     can_extend_voice_limit: false,
-    can_use_instant_voice_cloning: tierRank(tier) >= tierRank('starter'),
+    can_use_instant_voice_cloning: mayCloneInstantly(tier),
     can_use_professional_voice_cloning: professionalVoiceLimit(tier) > 0,
     currency,
     current_overage: { amount: (overage / 100).toFixed(2), currency },

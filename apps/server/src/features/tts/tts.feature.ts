@@ -7,6 +7,7 @@ import { ModelsService } from '../models/models.service';
 import { describeForEngines } from '../voices/voice-builders';
 import { PREMADE_VOICES } from '../voices/voice-catalogue';
 import { VoicePreviews } from '../voices/voice-previews';
+import { CustomVoicePreviews } from '../voices/custom-voice-previews';
 import { customVoicesRoutes } from '../voices/custom-voices.routes';
 import { CustomVoicesService } from '../voices/custom-voices.service';
 import { warmBaseVoices } from '../voices/voice-fitting';
@@ -43,7 +44,14 @@ export const ttsFeature = defineFeature({
       app.log,
       (...a) => renderSpeech(speech, ...a),
     );
-    const customVoices = new CustomVoicesService(db, files, engines, usage);
+    const customPreviews = new CustomVoicePreviews(files, engines, app.log, (...a) =>
+      renderSpeech(speech, ...a),
+    );
+    const customVoices = new CustomVoicesService(db, files, engines, usage, undefined, {
+      clips: customPreviews,
+      // Tests ask for clips on demand (a background render could outlive the test's app).
+      warm: config.env !== 'test',
+    });
     const voices = new VoicesService(
       describeForEngines(PREMADE_VOICES, engines.has('rhvoice')),
       previews,
@@ -54,7 +62,7 @@ export const ttsFeature = defineFeature({
     );
     const tts = new TextToSpeechService(voices, models, engines, usage, history, app.log, speech);
 
-    await app.register(voicesRoutes(voices));
+    await app.register(voicesRoutes(voices, customVoices));
     await app.register(customVoicesRoutes(customVoices));
     await app.register(modelsRoutes(new ModelsService(models)));
     await app.register(ttsRoutes(tts));

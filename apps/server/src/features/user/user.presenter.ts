@@ -1,3 +1,4 @@
+import { mayCloneInstantly } from '@vocalis/domain/voices/voice-cloning';
 import type { User, UserSubscription } from '@vocalis/contracts/user';
 import type { WorkspaceUsage } from '../usage/usage.service';
 import type { MemberRow, ProfileRow, UserRow } from './user.repo';
@@ -23,7 +24,7 @@ export function freeSubscription(profile: ProfileRow, usage?: WorkspaceUsage): U
     voice_add_edit_counter: 0,
     professional_voice_limit: 0,
     can_extend_voice_limit: false,
-    can_use_instant_voice_cloning: false,
+    can_use_instant_voice_cloning: mayCloneInstantly('free'),
     can_use_professional_voice_cloning: false,
     currency: 'usd',
     current_overage: { amount: '0', currency: 'usd' },

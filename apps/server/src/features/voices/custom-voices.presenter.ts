@@ -7,6 +7,8 @@ export function presentCustomVoice(
   row: CustomVoiceRow,
   samples: VoiceSampleRow[],
   settings: VoiceSettingsResponse | null,
+  /** Where its preview clip plays (GET /v1/voices/{id}/preview?v=<version>), null without previews. */
+  previewUrl: string | null = null,
 ): Voice {
   const m = row.profile.measure;
   const num = (v: number | undefined) => (Number.isFinite(v) ? Math.round(v! * 100) / 100 : 0);
@@ -16,13 +18,13 @@ export function presentCustomVoice(
     category: row.category,
     description: row.description,
     labels: { ...row.labels },
-    preview_url: null,
+    preview_url: previewUrl,
     available_for_tiers: [],
     settings,
     sharing: null,
     high_quality_base_model_ids: [],
     verified_languages: [
-      { model_id: DEFAULT_MODEL_ID, language: row.language, locale: 'en-US', preview_url: null },
+      { model_id: DEFAULT_MODEL_ID, language: row.language, locale: 'en-US', preview_url: previewUrl },
     ],
     collection_ids: [],
     safety_control: row.safetyControl,
@@ -58,5 +60,6 @@ export function presentCustomVoice(
     is_legacy: false,
     is_mixed: false,
     created_at_unix: Math.floor(row.createdAt.getTime() / 1000),
+    added_by: row.createdBy ? { user_id: row.createdBy, name: row.addedByName ?? '' } : null,
   };
 }

@@ -1,10 +1,12 @@
-import { and, asc, count, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gte, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
+import { users } from '../../db/schema/auth';
 import { voiceSettings } from '../../db/schema/voice-settings';
 import { voiceAddEdits, voiceSamples, voices } from '../../db/schema/voices';
 import { workspaces } from '../../db/schema/workspaces';
 
-export type CustomVoiceRow = typeof voices.$inferSelect;
+/** A voice row with the name of the member who added it (null once that user is gone). */
+export type CustomVoiceRow = typeof voices.$inferSelect & { addedByName?: string | null };
 export type NewCustomVoice = typeof voices.$inferInsert;
 export type VoiceSampleRow = typeof voiceSamples.$inferSelect;
 export type NewVoiceSample = typeof voiceSamples.$inferInsert;
@@ -12,8 +14,9 @@ export type NewVoiceSample = typeof voiceSamples.$inferInsert;
 /** A workspace's voices, newest first. */
 export function listWorkspaceVoices(db: AppDb, workspaceId: string): Promise<CustomVoiceRow[]> {
   return db
-    .select()
+    .select({ ...getTableColumns(voices), addedByName: users.name })
     .from(voices)
+    .leftJoin(users, eq(users.id, voices.createdBy))
     .where(eq(voices.workspaceId, workspaceId))
     .orderBy(desc(voices.createdAt), desc(voices.id));
 }
@@ -25,8 +28,9 @@ export async function findWorkspaceVoice(
   voiceId: string,
 ): Promise<CustomVoiceRow | undefined> {
   const [row] = await db
-    .select()
+    .select({ ...getTableColumns(voices), addedByName: users.name })
     .from(voices)
+    .leftJoin(users, eq(users.id, voices.createdBy))
     .where(and(eq(voices.workspaceId, workspaceId), eq(voices.id, voiceId)));
   return row;
 }

@@ -5,9 +5,6 @@
  * stores the voice, so concurrent adds cannot pass them together; a refusal leaves no row and no file.
  */
 import { decodeWav } from '@vocalis/speech/audio/wav';
-import type { voiceUploadFields } from '@vocalis/contracts/voices';
-import { voiceLabelsInput } from '@vocalis/contracts/voices';
-import { visibleName } from '@vocalis/contracts/visible-name';
 import { customVoiceLimit } from '@vocalis/domain/billing/plans';
 import {
   addEditPeriodStart,
@@ -16,9 +13,8 @@ import {
   refuseVoiceAdd,
   refuseVoiceEdit,
 } from '@vocalis/domain/voices/voice-cloning';
-import type { z } from 'zod';
 import type { AppDb } from '../../db/client';
-import { badRequest, notFound } from '../../errors';
+import { badRequest, forbidden, notFound } from '../../errors';
 import { newId } from '../../lib/ids';
 import type { EngineRegistry } from '../../speech/engines';
 import type { FileStorage } from '../../storage/file-storage';
@@ -26,71 +22,22 @@ import { hasPermission, type KeyCaller } from '../api-keys/api-keys.policy';
 import { missingPermission } from '../api-keys/api-keys.service';
 import { callerWorkspace } from '../../plugins/auth';
 import * as repo from './custom-voices.repo';
+import { parseFields, uploadsOf, type VoiceUploadFields } from './voice-upload-fields';
+import type { CustomVoicePreviews } from './custom-voice-previews';
 import { describeProfile, fitVoiceProfile, speakingVoice } from './voice-fitting';
-import {
-  checkTotalSpeech,
-  prepareSamples,
-  refusal,
-  SAMPLE_RATE,
-  type PreparedSample,
-  type UploadedFile,
-} from './voice-samples';
+import { checkTotalSpeech, prepareSamples, refusal, SAMPLE_RATE, type PreparedSample } from './voice-samples';
 
 const VOICES_READ = 'voices_read';
 const VOICES_WRITE = 'voices_write';
 
-export type VoiceUploadFields = z.infer<typeof voiceUploadFields>;
-
 export const voiceNotFound = (id: string) =>
   notFound(`A voice with the voice_id ${id} was not found.`, 'voice_not_found');
 
+const voiceBlocked = (id: string) =>
+  forbidden(`The voice ${id} has been blocked and cannot be used to generate speech.`, 'voice_blocked');
+
 const sampleNotFound = (id: string) =>
   notFound(`A sample with the sample_id ${id} was not found.`, 'sample_not_found');
-
-/** The text fields of an add or edit, checked: a visible name, a description, labels as a JSON object. */
-function parseFields(fields: VoiceUploadFields) {
-  const name = visibleName(100).safeParse(fields.name);
-  if (!name.success) throw badRequest(name.error.issues[0]?.message ?? 'Invalid name.', 'invalid_name');
-  let labels: Record<string, string> | undefined;
-  if (fields.labels !== undefined && fields.labels !== '') {
-    let raw: unknown;
-    try {
-      raw = JSON.parse(fields.labels);
-    } catch {
-      throw badRequest(
-        'labels must be a JSON object of strings, like {"accent":"british"}.',
-        'invalid_labels',
-      );
-    }
-    const parsed = voiceLabelsInput.safeParse(raw);
-    if (!parsed.success)
-      throw badRequest(
-        'labels must be a JSON object of strings, like {"accent":"british"}.',
-        'invalid_labels',
-      );
-    labels = parsed.data;
-  }
-  return {
-    name: name.data,
-    description: fields.description,
-    labels,
-    removeNoise: fields.remove_background_noise ?? false,
-  };
-}
-
-/** Uploaded files as a list (the parser gives one object for a single file). */
-export function uploadsOf(files: unknown): UploadedFile[] {
-  if (files === undefined || files === null || files === '') return [];
-  const list: unknown[] = Array.isArray(files) ? files : [files];
-  const isUpload = (f: unknown): f is UploadedFile =>
-    typeof f === 'object' && f !== null && Buffer.isBuffer((f as UploadedFile).data);
-  if (!list.every(isUpload))
-    throw badRequest(
-      'files must be audio files sent as multipart/form-data parts named files.',
-      'invalid_files',
-    );
-  return list;
-}
 
 export class CustomVoicesService {
   constructor(
@@ -99,6 +46,8 @@ export class CustomVoicesService {
     private readonly engines: EngineRegistry,
     private readonly workspaces: { workspaceOf(userId: string): Promise<{ id: string }> },
     private readonly now: () => Date = () => new Date(),
+    /** Preview clips; `warm` renders a new version's clip in the background (off under tests). */
+    private readonly previews?: { clips: CustomVoicePreviews; warm: boolean },
   ) {}
 
   private async workspaceFor(caller: KeyCaller, scope: string): Promise<string> {
@@ -123,9 +72,13 @@ export class CustomVoicesService {
     return { row, samples: (await repo.samplesOf(this.db, [row.id])).get(row.id) ?? [] };
   }
 
-  /** The voice as the speech layer speaks it, or undefined when the workspace has no such voice. */
-  async speaking(workspaceId: string, voiceId: string) {
+  /**
+   * The voice as the speech layer speaks it, or undefined when the workspace has no such voice. For a
+   * generation, a voice under safety_control BAN is refused (content-and-workspace.md §4 voice safety).
+   */
+  async speaking(workspaceId: string, voiceId: string, purpose: 'read' | 'generate' = 'read') {
     const row = await repo.findWorkspaceVoice(this.db, workspaceId, voiceId);
+    if (row?.safetyControl === 'BAN' && purpose === 'generate') throw voiceBlocked(voiceId);
     return row && speakingVoice(row);
   }
 
@@ -169,6 +122,14 @@ export class CustomVoicesService {
       await this.removeFiles(stored.keys);
       throw error;
     }
+    this.warmPreview({
+      id: voiceId,
+      workspaceId,
+      name: input.name,
+      profile,
+      labels: input.labels ?? {},
+      language: 'en',
+    });
     return { voice_id: voiceId, requires_verification: false };
   }
 
@@ -209,6 +170,7 @@ export class CustomVoicesService {
       await this.removeFiles(stored.keys);
       throw error;
     }
+    if (profile !== voice.row.profile) await this.replacePreview(voice.row, { ...voice.row, profile });
   }
 
   /** DELETE /v1/voices/{id}: the voice, its samples, their files and the workspace's settings for it. */
@@ -219,6 +181,7 @@ export class CustomVoicesService {
     const gone = await this.db.transaction((tx) => repo.deleteVoice(tx, workspaceId, voiceId));
     if (!gone) throw voiceNotFound(voiceId);
     await this.removeFiles(voice.samples.flatMap((s) => [s.originalPath, s.processedPath]));
+    await this.previews?.clips.drop(voice.row);
   }
 
   /** DELETE /v1/voices/{id}/samples/{sample_id}: refits the profile on the samples left. */
@@ -237,6 +200,33 @@ export class CustomVoicesService {
       await repo.updateVoice(tx, workspaceId, voiceId, { profile });
     });
     await this.removeFiles([sample.originalPath, sample.processedPath]);
+    await this.replacePreview(voice.row, { ...voice.row, profile });
+  }
+
+  /** The version of the voice's preview clip (its URL carries it, so a refit voice gets a new URL). */
+  previewVersion(row: repo.CustomVoiceRow): string | null {
+    return this.previews ? this.previews.clips.version(row) : null;
+  }
+
+  /** GET /v1/voices/{id}/preview of a workspace voice: its clip, for callers of its workspace only. */
+  async preview(caller: KeyCaller | undefined, voiceId: string) {
+    if (!caller || !this.previews) throw voiceNotFound(voiceId);
+    const workspaceId = await this.workspaceFor(caller, VOICES_READ);
+    const row = await repo.findWorkspaceVoice(this.db, workspaceId, voiceId);
+    if (!row) throw voiceNotFound(voiceId);
+    return { file: await this.previews.clips.open(row), version: this.previews.clips.version(row) };
+  }
+
+  private warmPreview(row: Parameters<CustomVoicePreviews['warm']>[0]): void {
+    if (this.previews?.warm) this.previews.clips.warm(row);
+  }
+
+  /** A refit changed the voice's sound: the old version's clip goes, the new one is rendered. */
+  private async replacePreview(before: repo.CustomVoiceRow, after: repo.CustomVoiceRow): Promise<void> {
+    if (!this.previews) return;
+    if (this.previews.clips.version(before) === this.previews.clips.version(after)) return;
+    await this.previews.clips.drop(before);
+    this.warmPreview(after);
   }
 
   /** GET /v1/voices/{id}/samples/{sample_id}/audio: the sample as it was uploaded. */

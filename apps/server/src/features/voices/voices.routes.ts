@@ -12,7 +12,9 @@ import {
   voiceSettings,
   voiceSettingsResponse,
 } from '@vocalis/contracts/voices';
+import { sendStoredFile } from '../../lib/send-stored-file';
 import { requirePrincipal } from '../../plugins/auth';
+import type { CustomVoicesService } from './custom-voices.service';
 import { PreparedJsonByKey } from '../../plugins/prepared-json';
 import type { VoicesService } from './voices.service';
 
@@ -20,7 +22,7 @@ import type { VoicesService } from './voices.service';
 const PREVIEW_MAX_AGE_SECONDS = 604_800;
 
 export const voicesRoutes =
-  (service: VoicesService): FastifyPluginAsyncZod =>
+  (service: VoicesService, custom: CustomVoicesService): FastifyPluginAsyncZod =>
   async (app) => {
     // One body per distinct set of stored settings (most workspaces have none): serialized once each.
     const lists = new PreparedJsonByKey(listVoicesResponse);
@@ -119,12 +121,24 @@ export const voicesRoutes =
         config: { public: true },
         schema: {
           tags: ['voices'],
-          summary: "A voice's preview clip (mp3; public, cacheable)",
+          summary: "A voice's preview clip (mp3, byte ranges)",
+          description:
+            'Premade voices: public and cacheable. A workspace voice (cloned, generated, professional): a fixed ' +
+            'sentence spoken by its profile, for callers of its workspace only (others get 404); rendered ' +
+            'once per voice version, which the `v` query of its preview_url names.',
           security: [],
           params: voiceIdParams,
         },
       },
       async (request, reply) => {
+        if (!service.isPremade(request.params.voice_id)) {
+          const own = await custom.preview(request.principal ?? undefined, request.params.voice_id);
+          reply
+            .header('etag', `"${own.version}"`)
+            .header('cache-control', `private, max-age=${PREVIEW_MAX_AGE_SECONDS}`);
+          if (request.headers['if-none-match'] === `"${own.version}"`) return reply.code(304).send();
+          return sendStoredFile(request, reply, own.file);
+        }
         const file = await service.preview(request.params.voice_id);
         const etag = `"${file.version}"`;
         reply

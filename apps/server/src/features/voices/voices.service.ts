@@ -67,7 +67,7 @@ export class VoicesService {
         key: null,
         make: () => ({
           voices: [
-            ...own.map((v) => presentCustomVoice(v.row, v.samples, this.customSettings(v.row, stored))),
+            ...own.map((v) => this.presentOwn(v.row, v.samples, this.customSettings(v.row, stored))),
             ...premade(),
           ],
         }),
@@ -131,7 +131,7 @@ export class VoicesService {
       ...own.map((v) => ({
         name: v.row.name,
         createdAt: v.row.createdAt.getTime(),
-        present: () => presentCustomVoice(v.row, v.samples, this.customSettings(v.row, stored)),
+        present: () => this.presentOwn(v.row, v.samples, this.customSettings(v.row, stored)),
       })),
       // Premade voices have no creation date: they sort as the oldest, in catalogue order.
       ...matches.map((v, i) => ({
@@ -162,7 +162,7 @@ export class VoicesService {
       const own = await this.custom.find(await this.workspaceId(caller), voiceId);
       if (!own) throw voiceNotFound(voiceId);
       const stored = withSettings ? await this.stored(caller, voiceId) : undefined;
-      return presentCustomVoice(
+      return this.presentOwn(
         own.row,
         own.samples,
         withSettings ? (stored ?? effectiveSettings(speakingVoice(own.row))) : null,
@@ -198,7 +198,8 @@ export class VoicesService {
   async profileFor(userId: string, voiceId: string): Promise<CatalogueVoice> {
     const workspaceId = (await this.workspaces.workspaceOf(userId)).id;
     const voice =
-      this.byId.get(resolveVoiceAlias(voiceId)) ?? (await this.custom.speaking(workspaceId, voiceId));
+      this.byId.get(resolveVoiceAlias(voiceId)) ??
+      (await this.custom.speaking(workspaceId, voiceId, 'generate'));
     if (!voice) throw voiceNotFound(voiceId);
     const stored = await settingsRepo.findVoiceSettings(this.db, workspaceId, voice.voiceId);
     return stored ? { ...voice, settings: { ...voice.settings, ...stored } } : voice;
@@ -250,6 +251,22 @@ export class VoicesService {
 
   preview(voiceId: string): Promise<PreviewFile> {
     return this.previews.file(this.profile(voiceId));
+  }
+
+  /** Whether the id names a premade voice (whose preview is public) rather than a workspace's own. */
+  isPremade(voiceId: string): boolean {
+    return this.byId.has(resolveVoiceAlias(voiceId));
+  }
+
+  /** A workspace voice with the URL of its preview clip (the clip's version in the query). */
+  private presentOwn(
+    row: Parameters<typeof presentCustomVoice>[0],
+    samples: Parameters<typeof presentCustomVoice>[1],
+    settings: Parameters<typeof presentCustomVoice>[2],
+  ): Voice {
+    const version = this.custom.previewVersion(row);
+    const url = version === null ? null : `${this.publicUrl}/v1/voices/${row.id}/preview?v=${version}`;
+    return presentCustomVoice(row, samples, settings, url);
   }
 
   /** Generates missing previews in the background (called once the server listens). */

@@ -107,6 +107,14 @@ const VoiceIcon = (props: IconProps) => (
     <path d="M3 20a7 7 0 0 1 14 0M18 6.5a4 4 0 0 1 0 5M20.5 4a7.5 7.5 0 0 1 0 10" />
   </Icon>
 );
+/** Voices shared by a team: two speakers. */
+const TeamVoicesIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="8" cy="8" r="3" />
+    <circle cx="16" cy="9" r="2.5" />
+    <path d="M2.5 19a5.5 5.5 0 0 1 11 0M14 14.5a4.5 4.5 0 0 1 7.5 3.5M20 3.5a4 4 0 0 1 0 5" />
+  </Icon>
+);
 const BotIcon = (props: IconProps) => (
   <Icon {...props}>
     <rect x="4" y="7" width="16" height="12" rx="3" />
@@ -138,8 +146,9 @@ export const NAV_ICONS: Partial<Record<string, ComponentType<IconProps>>> = {
   workspace: UsersIcon,
   workspaceMembers: UsersIcon,
   workspaceWebhooks: WebhookIcon,
-  workspaceVoices: VoiceIcon,
+  workspaceVoices: TeamVoicesIcon,
   voiceLab: MicIcon,
+  defaultVoices: VoiceIcon,
   voiceLibrary: BooksIcon,
   speechToSpeech: WaveSwapIcon,
   soundEffects: SparkleIcon,

@@ -20,7 +20,7 @@ import { languageHint } from '../lib/model-summary';
 import { initialLines } from '../lib/dialogue-lines';
 import { dialogueProblem, spokenLines, startingVoices } from '../lib/dialogue-lines';
 import { rememberRecent } from '../lib/voice-sections';
-import { FALLBACK_SETTINGS } from '../lib/voice-settings-bounds';
+import { FALLBACK_SETTINGS } from '@/lib/voice-settings-bounds';
 
 import { DialogueEditor } from './dialogue-editor';
 import { ModeToggle, type SpeechMode } from './mode-toggle';
@@ -29,6 +29,7 @@ import { TextEditor } from './text-editor';
 import { speakerNames, useGeneration } from './use-generation';
 import { useHistoryDraft } from './use-history-draft';
 import { useSavedDialogue } from './use-saved-dialogue';
+import { useVoiceParam } from './use-voice-param';
 import { useVoiceSettingsDraft } from './use-voice-settings-draft';
 import { VoiceDropdown } from './voice-dropdown';
 import { VoiceSettingsPanel } from './voice-settings-panel';
@@ -104,6 +105,11 @@ export function TextToSpeechView() {
       if (draft.settings) voiceSettings.load(draft.voiceId ?? voice?.voice_id, draft.settings);
     },
   );
+  useVoiceParam(voicesQuery.data, (voiceId) => {
+    setMode('single');
+    setStoredVoice(voiceId);
+    setRecentIds((ids) => rememberRecent(ids, voiceId));
+  });
   const cannotGenerate = !model || (dialogue ? dialogueCheck !== null : !voice || blank || tooLong);
 
   const onGenerate = () => {

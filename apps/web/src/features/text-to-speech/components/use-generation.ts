@@ -11,7 +11,7 @@ import { streamDialogue } from '../api/stream-dialogue';
 import { streamSpeech } from '../api/stream-speech';
 import { downloadFileName, saveFile } from '../lib/download-name';
 import { pollHistoryItem } from '../lib/history-poll';
-import type { VoiceSettingsValue } from '../lib/voice-settings-bounds';
+import type { VoiceSettingsValue } from '@/lib/voice-settings-bounds';
 
 export type Generation = {
   /** The text; for a dialogue its lines, one per row. */

@@ -7,7 +7,7 @@ import { showErrorToast } from '@/lib/error-toast';
 
 import { useHistoryItem } from '../api/get-history-item';
 import { historyDraft, REGENERATE_PARAM, type HistoryDraft } from '../lib/history-draft';
-import type { VoiceSettingsValue } from '../lib/voice-settings-bounds';
+import type { VoiceSettingsValue } from '@/lib/voice-settings-bounds';
 
 /**
  * "Regenerate" from the history: `?history_item_id=` on the page loads that item, and once the voices

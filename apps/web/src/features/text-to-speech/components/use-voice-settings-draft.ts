@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { toast } from '@/components/ui/toast/toast-store';
 
 import { useEditVoiceSettings } from '../api/edit-voice-settings';
-import { sameSettings, type VoiceSettingsValue } from '../lib/voice-settings-bounds';
+import { sameSettings, type VoiceSettingsValue } from '@/lib/voice-settings-bounds';
 
 /**
  * The settings panel's values for the selected voice: the workspace's saved settings for it (the voice

@@ -5,12 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 import '@/testing/test-utils';
 
-import {
-  FALLBACK_SETTINGS,
-  isUnstable,
-  SLIDERS,
-  type VoiceSettingsValue,
-} from '../lib/voice-settings-bounds';
+import { FALLBACK_SETTINGS, isUnstable, SLIDERS, type VoiceSettingsValue } from '@/lib/voice-settings-bounds';
 
 import { VoiceSettingsPanel } from './voice-settings-panel';
 

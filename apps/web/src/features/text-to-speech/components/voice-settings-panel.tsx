@@ -3,7 +3,7 @@ import { useId } from 'react';
 
 import { LoadingButton } from '@/components/ui/loading-button';
 
-import { isUnstable, SLIDERS, type SliderSpec, type VoiceSettingsValue } from '../lib/voice-settings-bounds';
+import { isUnstable, SLIDERS, type SliderSpec, type VoiceSettingsValue } from '@/lib/voice-settings-bounds';
 
 type VoiceSettingsPanelProps = {
   value: VoiceSettingsValue;

@@ -8,7 +8,7 @@ import { toastStore } from '@/components/ui/toast/toast-store';
 import { useVoices } from '@/lib/voices';
 import { jsonResponse, renderWithProviders } from '@/testing/test-utils';
 
-import { FALLBACK_SETTINGS } from '../lib/voice-settings-bounds';
+import { FALLBACK_SETTINGS } from '@/lib/voice-settings-bounds';
 
 import { useVoiceSettingsDraft } from './use-voice-settings-draft';
 import { VoiceSettingsPanel } from './voice-settings-panel';

@@ -1,4 +1,4 @@
-import type { VoiceSettingsValue } from './voice-settings-bounds';
+import type { VoiceSettingsValue } from '@/lib/voice-settings-bounds';
 
 const CATEGORY_SUFFIX: Record<string, string> = {
   generated: 'gen',

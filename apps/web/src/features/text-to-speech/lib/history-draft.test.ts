@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { historyDraft, historySettings } from './history-draft';
-import { FALLBACK_SETTINGS } from './voice-settings-bounds';
+import { FALLBACK_SETTINGS } from '@/lib/voice-settings-bounds';
 
 const known = { voiceIds: ['v1', 'v2'], modelIds: ['m1'], defaults: FALLBACK_SETTINGS };
 const item = {

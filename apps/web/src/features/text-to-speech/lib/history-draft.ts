@@ -1,7 +1,7 @@
 import type { HistoryItem } from '@vocalis/contracts/history';
 import type { DialogueLine } from '@vocalis/domain/saved-dialogue';
 
-import type { VoiceSettingsValue } from './voice-settings-bounds';
+import type { VoiceSettingsValue } from '@/lib/voice-settings-bounds';
 
 /** The query parameter of the text-to-speech page that loads a history item into the editor ("Regenerate"). */
 export const REGENERATE_PARAM = 'history_item_id';
