@@ -14,7 +14,15 @@ describe('parseVoiceDescription', () => {
       energy: 'calm',
     });
     expect(p.unused).toEqual([]);
-    expect(p.understood.map((u) => u.word)).toEqual(['deep', 'slow', 'older', 'british', 'man', 'warm', 'calm']);
+    expect(p.understood.map((u) => u.word)).toEqual([
+      'deep',
+      'slow',
+      'older',
+      'british',
+      'man',
+      'warm',
+      'calm',
+    ]);
   });
 
   it.each([

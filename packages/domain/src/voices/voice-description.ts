@@ -41,7 +41,9 @@ export interface ParsedDescription {
   unused: string[];
 }
 
-type Entry = { [K in AttributeName]: { attribute: K; value: NonNullable<VoiceAttributes[K]> } }[AttributeName];
+type Entry = {
+  [K in AttributeName]: { attribute: K; value: NonNullable<VoiceAttributes[K]> };
+}[AttributeName];
 
 const set = <K extends AttributeName>(attribute: K, value: NonNullable<VoiceAttributes[K]>) =>
   ({ attribute, value }) as Entry;
@@ -64,7 +66,10 @@ const WORDS: Record<string, Entry[]> = {
   ...each(['girl'], set('gender', 'female'), set('age', 'young')),
   ...each(['grandfather', 'grandpa', 'grandad'], set('gender', 'male'), set('age', 'old')),
   ...each(['grandmother', 'grandma', 'granny'], set('gender', 'female'), set('age', 'old')),
-  ...each(['young', 'younger', 'youthful', 'teen', 'teenage', 'teenager', 'kid', 'child'], set('age', 'young')),
+  ...each(
+    ['young', 'younger', 'youthful', 'teen', 'teenage', 'teenager', 'kid', 'child'],
+    set('age', 'young'),
+  ),
   ...each(['adult', 'mature', 'midlife'], set('age', 'middle_aged')),
   ...each(['old', 'older', 'elderly', 'aged', 'senior', 'aging', 'ageing'], set('age', 'old')),
   ...each(['american', 'us', 'usa', 'yankee'], set('accent', 'american')),
@@ -72,10 +77,25 @@ const WORDS: Record<string, Entry[]> = {
   ...each(['scottish', 'scots', 'scot', 'scotland', 'glaswegian'], set('accent', 'scottish')),
   ...each(['deep', 'deeper', 'low', 'lower', 'bass', 'baritone', 'booming'], set('pitch', 'low')),
   ...each(['high', 'higher', 'squeaky', 'shrill', 'soprano', 'piping'], set('pitch', 'high')),
-  ...each(['slow', 'slowly', 'slower', 'unhurried', 'leisurely', 'measured', 'drawling'], set('pace', 'slow')),
+  ...each(
+    ['slow', 'slowly', 'slower', 'unhurried', 'leisurely', 'measured', 'drawling'],
+    set('pace', 'slow'),
+  ),
   ...each(['fast', 'faster', 'quick', 'quickly', 'rapid', 'brisk', 'hurried', 'speedy'], set('pace', 'fast')),
   ...each(
-    ['calm', 'calmer', 'relaxed', 'soothing', 'gentle', 'soft', 'quiet', 'serene', 'sleepy', 'tired', 'monotone'],
+    [
+      'calm',
+      'calmer',
+      'relaxed',
+      'soothing',
+      'gentle',
+      'soft',
+      'quiet',
+      'serene',
+      'sleepy',
+      'tired',
+      'monotone',
+    ],
     set('energy', 'calm'),
   ),
   ...each(

@@ -19,7 +19,13 @@ describe('previewAttributes', () => {
     const previews = previewAttributes(attrs('a deep, slow British man, warm and calm'));
     expect(previews.map((p) => p.age)).toEqual(['young', 'middle_aged', 'old']);
     for (const p of previews)
-      expect(p).toMatchObject({ gender: 'male', pitch: 'low', pace: 'slow', accent: 'british', tone: 'warm' });
+      expect(p).toMatchObject({
+        gender: 'male',
+        pitch: 'low',
+        pace: 'slow',
+        accent: 'british',
+        tone: 'warm',
+      });
   });
 
   it('spreads the first two open attributes, the second shifted, so no two previews share both', () => {
@@ -71,7 +77,12 @@ describe('designTargets', () => {
   });
 
   it('asks nothing of a neutral middle-aged voice', () => {
-    expect(one('a middle-aged man')).toEqual({ pitchSemitones: 0, rateFactor: 1, rangeFactor: 1, brightnessDb: 0 });
+    expect(one('a middle-aged man')).toEqual({
+      pitchSemitones: 0,
+      rateFactor: 1,
+      rangeFactor: 1,
+      brightnessDb: 0,
+    });
   });
 
   it('moves pitch by semitones', () => {
@@ -81,7 +92,7 @@ describe('designTargets', () => {
 });
 
 describe('remixAttributes', () => {
-  it('keeps the remix to what it mentions, over the voice\'s gender, nudged three ways', () => {
+  it("keeps the remix to what it mentions, over the voice's gender, nudged three ways", () => {
     const r = remixAttributes(attrs('make it slower'), 'male');
     expect(r.map((x) => x.variation)).toEqual([-1, 0, 1]);
     expect(r[1]).toMatchObject({ gender: 'male', pace: 'slow', age: 'middle_aged', pitch: 'medium' });

@@ -30,6 +30,9 @@ export interface DesignedAttributes {
 /** How many previews a design call returns (ElevenLabs returns three). */
 export const PREVIEW_COUNT = 3;
 
+/** How long a preview can be turned into a voice (and its audio streamed) after it was generated. */
+export const PREVIEW_TTL_HOURS = 24;
+
 /** ElevenLabs: "Text to generate, text length has to be between 100 and 1000." */
 export const PREVIEW_TEXT_MIN = 100;
 export const PREVIEW_TEXT_MAX = 1000;
@@ -76,13 +79,13 @@ export function previewAttributes(a: VoiceAttributes, seed = 0): DesignedAttribu
   const base = { ...DEFAULTS, ...a };
   const shift = Math.abs(Math.trunc(seed)) % PREVIEW_COUNT;
   return Array.from({ length: PREVIEW_COUNT }, (_, i) => {
-    const out: DesignedAttributes = { ...base, variation: 0 };
+    const out: Record<string, unknown> = { ...base, variation: 0 };
     const at = (i + shift) % PREVIEW_COUNT;
     const [first, second] = open;
-    if (first) (out as Record<string, unknown>)[first] = SPREAD[first][at];
-    if (second) (out as Record<string, unknown>)[second] = SPREAD[second][(at + 1) % PREVIEW_COUNT];
+    if (first) out[first] = SPREAD[first][at];
+    if (second) out[second] = SPREAD[second][(at + 1) % PREVIEW_COUNT];
     if (!first) out.variation = ([-1, 0, 1] as const)[at]!;
-    return out;
+    return out as unknown as DesignedAttributes;
   });
 }
 
@@ -117,7 +120,13 @@ const PITCH_SEMITONES: Record<DesignPitch, number> = {
   high: 3,
   very_high: 5,
 };
-const PACE: Record<DesignPace, number> = { very_slow: 0.72, slow: 0.83, normal: 1, fast: 1.2, very_fast: 1.36 };
+const PACE: Record<DesignPace, number> = {
+  very_slow: 0.72,
+  slow: 0.83,
+  normal: 1,
+  fast: 1.2,
+  very_fast: 1.36,
+};
 const AGE: Record<DesignAge, { semitones: number; rate: number; range: number }> = {
   young: { semitones: 1.5, rate: 1.06, range: 1.1 },
   middle_aged: { semitones: 0, rate: 1, range: 1 },
@@ -182,4 +191,3 @@ export function designLabels(d: Omit<DesignedAttributes, 'variation'>): Record<s
     use_case: 'generated',
   };
 }
-

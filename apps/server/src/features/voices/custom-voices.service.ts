@@ -256,7 +256,8 @@ export class CustomVoicesService {
     return repo.voiceCounts(this.db, workspaceId, addEditPeriodStart(this.now()));
   }
 
-  private async checkAdd(db: AppDb, workspaceId: string): Promise<void> {
+  /** Refuses a new voice over the plan's custom-voice or monthly add/edit limit (voice design uses it too). */
+  async checkAdd(db: AppDb, workspaceId: string): Promise<void> {
     const c = await repo.voiceCounts(db, workspaceId, addEditPeriodStart(this.now()));
     const r = refuseVoiceAdd({
       voices: c.voices,
