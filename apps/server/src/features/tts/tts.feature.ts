@@ -7,6 +7,8 @@ import { ModelsService } from '../models/models.service';
 import { describeForEngines } from '../voices/voice-builders';
 import { PREMADE_VOICES } from '../voices/voice-catalogue';
 import { VoicePreviews } from '../voices/voice-previews';
+import { CloneServerClient } from '@vocalis/speech/engines/http-cloning';
+import { CloneSpeakers } from '../voices/clone-speakers';
 import { customVoicesRoutes } from '../voices/custom-voices.routes';
 import { CustomVoicesService } from '../voices/custom-voices.service';
 import { warmBaseVoices } from '../voices/voice-fitting';
@@ -43,7 +45,11 @@ export const ttsFeature = defineFeature({
       app.log,
       (...a) => renderSpeech(speech, ...a),
     );
-    const customVoices = new CustomVoicesService(db, files, engines, usage);
+    // Cloned voices speak through the voice cloning server when one is configured (decision 076).
+    const clones = config.speechClone
+      ? new CloneSpeakers(db, files, new CloneServerClient(config.speechClone))
+      : undefined;
+    const customVoices = new CustomVoicesService(db, files, engines, usage, clones);
     const voices = new VoicesService(
       describeForEngines(PREMADE_VOICES, engines.has('rhvoice')),
       previews,

@@ -202,7 +202,7 @@ describe(`voice design on ${process.env.TEST_DB}`, () => {
       onboarding_checklist: { items: { onboarding_checklist_item_id: string; is_completed: boolean }[] };
     };
     expect(
-      me.onboarding_checklist.items.find((i) => i.onboarding_checklist_item_id === 'voice_designed')
+      me.onboarding_checklist.items.find((i) => i.onboarding_checklist_item_id === 'design_voice')
         ?.is_completed,
     ).toBe(true);
   }, 120_000);

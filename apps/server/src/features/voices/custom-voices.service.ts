@@ -25,6 +25,7 @@ import type { FileStorage } from '../../storage/file-storage';
 import { hasPermission, type KeyCaller } from '../api-keys/api-keys.policy';
 import { missingPermission } from '../api-keys/api-keys.service';
 import { callerWorkspace } from '../../plugins/auth';
+import type { CloneSpeakers } from './clone-speakers';
 import * as repo from './custom-voices.repo';
 import { describeProfile, fitVoiceProfile, speakingVoice } from './voice-fitting';
 import {
@@ -98,6 +99,8 @@ export class CustomVoicesService {
     private readonly files: FileStorage,
     private readonly engines: EngineRegistry,
     private readonly workspaces: { workspaceOf(userId: string): Promise<{ id: string }> },
+    /** The voice cloning server's speakers, when SPEECH_CLONE_URL is set (decision 076). */
+    private readonly clones?: CloneSpeakers,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -127,6 +130,20 @@ export class CustomVoicesService {
   async speaking(workspaceId: string, voiceId: string) {
     const row = await repo.findWorkspaceVoice(this.db, workspaceId, voiceId);
     return row && speakingVoice(row);
+  }
+
+  /**
+   * The voice as speech requests speak it: with a cloning server configured, a voice with samples also
+   * carries its speaker there (uploaded on first use), which the default model then speaks through.
+   */
+  async speakingForSpeech(workspaceId: string, voiceId: string) {
+    const row = await repo.findWorkspaceVoice(this.db, workspaceId, voiceId);
+    if (!row) return undefined;
+    const voice = speakingVoice(row);
+    if (!this.clones) return voice;
+    const samples = (await repo.samplesOf(this.db, [row.id])).get(row.id) ?? [];
+    const speakerId = await this.clones.speakerFor(row, samples);
+    return speakerId ? { ...voice, clone: { speakerId } } : voice;
   }
 
   /** POST /v1/voices/add: instant cloning. */
@@ -219,6 +236,8 @@ export class CustomVoicesService {
     const gone = await this.db.transaction((tx) => repo.deleteVoice(tx, workspaceId, voiceId));
     if (!gone) throw voiceNotFound(voiceId);
     await this.removeFiles(voice.samples.flatMap((s) => [s.originalPath, s.processedPath]));
+    // The speaker on the cloning server goes too; a server that is down keeps an orphan, not an error.
+    await this.clones?.forget(voice.row).catch(() => undefined);
   }
 
   /** DELETE /v1/voices/{id}/samples/{sample_id}: refits the profile on the samples left. */
