@@ -1,7 +1,8 @@
 /**
  * A cloned voice's speaker on the voice cloning server (decision 076): its processed samples are uploaded
- * once per sample version, the speaker id is kept in the voice's profile (`remote`), checked once per
- * process (a restarted server may have lost it) and replaced when the samples change. Failures answer
+ * once per sample version, the speaker id is kept in the voice's profile (`remote`), checked before each
+ * speech request (one small GET: a restarted server may have lost it, and a sentence sent to a speaker
+ * it lost would fail) and replaced when the samples change. Failures answer
  * 502 with what went wrong, so an operator can tell a stopped server from bad credentials.
  */
 import { createHash } from 'node:crypto';
@@ -24,7 +25,6 @@ export const sampleVersion = (samples: repo.VoiceSampleRow[]) =>
     .slice(0, 16);
 
 export class CloneSpeakers {
-  private readonly verified = new Set<string>();
   private readonly uploads = new Map<string, Promise<string>>();
 
   constructor(
@@ -40,11 +40,7 @@ export class CloneSpeakers {
     const known = row.profile.remote;
     try {
       if (known && known.url === this.client.url && known.version === version) {
-        if (this.verified.has(known.speakerId)) return known.speakerId;
-        if (await this.client.hasSpeaker(known.speakerId)) {
-          this.verified.add(known.speakerId);
-          return known.speakerId;
-        }
+        if (await this.client.hasSpeaker(known.speakerId)) return known.speakerId;
       }
       const key = `${row.id}@${version}`;
       let upload = this.uploads.get(key);
@@ -77,7 +73,6 @@ export class CloneSpeakers {
       version,
       speakerId,
     });
-    this.verified.add(speakerId);
     const old = row.profile.remote;
     if (old && old.url === this.client.url && old.speakerId !== speakerId)
       await this.client.deleteSpeaker(old.speakerId).catch(() => undefined);
