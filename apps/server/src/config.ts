@@ -253,7 +253,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     speechWorkers: e.SPEECH_WORKERS ?? os.availableParallelism(),
     speechRhvoice: e.SPEECH_RHVOICE,
     ...(e.SPEECH_CLONE_URL && {
-      speechClone: { url: e.SPEECH_CLONE_URL, apiKey: e.SPEECH_CLONE_API_KEY, timeoutMs: e.SPEECH_CLONE_TIMEOUT_MS },
+      speechClone: {
+        url: e.SPEECH_CLONE_URL,
+        apiKey: e.SPEECH_CLONE_API_KEY,
+        timeoutMs: e.SPEECH_CLONE_TIMEOUT_MS,
+      },
     }),
     ...(e.SPEECH_HTTP_URL && {
       speechHttp: { url: e.SPEECH_HTTP_URL, model: e.SPEECH_HTTP_MODEL, apiKey: e.SPEECH_HTTP_API_KEY },
@@ -304,5 +308,8 @@ export function originsOf(publicUrl: string): string[] {
   const url = new URL(publicUrl);
   if (!LOOPBACK_HOSTS.includes(url.hostname)) return [url.origin];
   const port = url.port ? `:${url.port}` : '';
-  return [url.origin, ...LOOPBACK_HOSTS.filter((h) => h !== url.hostname).map((h) => `${url.protocol}//${h}${port}`)];
+  return [
+    url.origin,
+    ...LOOPBACK_HOSTS.filter((h) => h !== url.hostname).map((h) => `${url.protocol}//${h}${port}`),
+  ];
 }

@@ -97,7 +97,8 @@ export class EngineRegistry {
 }
 
 /** What the engines are built from (also sent to each speech worker thread, which builds its own). */
-export type EngineConfig = Pick<Config, 'speechHttp'> & Partial<Pick<Config, 'speechRhvoice' | 'speechClone'>>;
+export type EngineConfig = Pick<Config, 'speechHttp'> &
+  Partial<Pick<Config, 'speechRhvoice' | 'speechClone'>>;
 
 /**
  * Creates the engines of a process or worker thread from the configuration. RHVoice is detected here

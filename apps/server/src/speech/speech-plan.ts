@@ -65,7 +65,11 @@ export async function planSpeech(engines: EngineRegistry, input: PlanInput): Pro
   const language = input.language ?? voice.language;
   // A voice with a speaker on the cloning server speaks there on the default model (decision 076).
   const cloned = input.engine === 'auto' && voice.clone && engines.has('clone');
-  const engineId: EngineId = cloned ? 'clone' : input.engine === 'auto' ? autoEngine(engines, voice, language) : input.engine;
+  const engineId: EngineId = cloned
+    ? 'clone'
+    : input.engine === 'auto'
+      ? autoEngine(engines, voice, language)
+      : input.engine;
   let engineVoice: string;
   let profile: Prosody = {};
   let brightnessDb: number | undefined;

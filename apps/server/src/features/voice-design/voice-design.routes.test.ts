@@ -293,13 +293,11 @@ describe(`voice design on ${process.env.TEST_DB}`, () => {
     });
     const [template] = await app.database.db.select().from(voices).where(eq(voices.id, designedId));
     for (let i = 0; i < 3; i++)
-      await app.database.db
-        .insert(voices)
-        .values({
-          ...template!,
-          id: `lim${i}${limited.workspaceId}`.slice(0, 20),
-          workspaceId: limited.workspaceId,
-        });
+      await app.database.db.insert(voices).values({
+        ...template!,
+        id: `lim${i}${limited.workspaceId}`.slice(0, 20),
+        workspaceId: limited.workspaceId,
+      });
     const id = designed.previews[0]!.generatedVoiceId;
     const refused = await failure(
       limitedClient.textToVoice.create({ voiceName: 'Fourth', voiceDescription: 'x', generatedVoiceId: id }),

@@ -1,4 +1,5 @@
-import { ElevenLabsClient, ElevenLabsError } from '@elevenlabs/elevenlabs-js';
+import type { ElevenLabsError } from '@elevenlabs/elevenlabs-js';
+import { ElevenLabsClient } from '@elevenlabs/elevenlabs-js';
 import { encodeWav } from '@vocalis/speech/audio/wav';
 import { createFliteEngine } from '@vocalis/speech/engines/flite';
 import { measureSamples } from '@vocalis/speech/profile/clone';
@@ -117,14 +118,12 @@ describe(`cloned voices on a voice cloning server, on ${process.env.TEST_DB}`, (
   it('keeps voices without samples (designed) on their profile and deletes the speaker with the voice', async () => {
     const [row] = await app.database.db.select().from(voices).where(eq(voices.id, voiceId));
     const designed = `${voiceId.slice(0, 12)}design`;
-    await app.database.db
-      .insert(voices)
-      .values({
-        ...row!,
-        id: designed,
-        category: 'generated',
-        profile: { ...row!.profile, remote: undefined },
-      });
+    await app.database.db.insert(voices).values({
+      ...row!,
+      id: designed,
+      category: 'generated',
+      profile: { ...row!.profile, remote: undefined },
+    });
     const calls = stand.calls.speech.length;
     const spoken = await speak(designed);
     expect(spoken.seconds).toBeGreaterThan(2);

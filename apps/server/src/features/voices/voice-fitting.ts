@@ -97,7 +97,13 @@ export function speakingVoice(row: CustomVoiceRow): CatalogueVoice {
       brightnessDb: flite?.brightnessDb,
     },
     ...(rh
-      ? { rhvoice: { voice: rh.voice as 'bdl' | 'clb' | 'alan', prosody: rh.prosody, brightnessDb: rh.brightnessDb } }
+      ? {
+          rhvoice: {
+            voice: rh.voice as 'bdl' | 'clb' | 'alan',
+            prosody: rh.prosody,
+            brightnessDb: rh.brightnessDb,
+          },
+        }
       : {}),
     espeak: { language: esLanguage, variant, prosody: es?.prosody, brightnessDb: es?.brightnessDb },
     remoteVoice: p.gender === 'female' ? 'nova' : 'onyx',

@@ -198,7 +198,8 @@ export class VoicesService {
   async profileFor(userId: string, voiceId: string): Promise<CatalogueVoice> {
     const workspaceId = (await this.workspaces.workspaceOf(userId)).id;
     const voice =
-      this.byId.get(resolveVoiceAlias(voiceId)) ?? (await this.custom.speakingForSpeech(workspaceId, voiceId));
+      this.byId.get(resolveVoiceAlias(voiceId)) ??
+      (await this.custom.speakingForSpeech(workspaceId, voiceId));
     if (!voice) throw voiceNotFound(voiceId);
     const stored = await settingsRepo.findVoiceSettings(this.db, workspaceId, voice.voiceId);
     return stored ? { ...voice, settings: { ...voice.settings, ...stored } } : voice;
