@@ -78,7 +78,8 @@ for (const description of DESCRIPTIONS) {
   const t = designTargets(d);
   const askedHz = shiftPitch(CENTRE_PITCH_HZ[d.gender], t.pitchSemitones);
   const key = `${d.gender}:${r.voice}`;
-  if (description === 'a man' || description === 'a woman') neutralRate.set(key, got.syllablesPerSecond);
+  if (['a man', 'a woman', 'a British man'].includes(description))
+    neutralRate.set(key, got.syllablesPerSecond);
   const neutral = neutralRate.get(key);
   const relative = neutral ? `×${(got.syllablesPerSecond / neutral).toFixed(2)}` : 'n/a';
   console.log(

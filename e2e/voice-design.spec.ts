@@ -53,7 +53,7 @@ test('designs a voice in the dialog, plays a preview, saves it and speaks with i
   // The description is read as it is typed: attributes understood, words not used.
   await dialog.getByLabel('Describe the voice').fill('a deep, slow, older British man, warm and calm, mysterious');
   const reading = dialog.getByTestId('description-reading');
-  for (const chip of ['Gender: male', 'Age: old', 'Accent: british', 'Pitch: low', 'Pace: slow', 'Energy: calm', 'Tone: warm'])
+  for (const chip of ['Gender: male', 'Age: old', 'Accent: British', 'Pitch: low', 'Pace: slow', 'Energy: calm', 'Tone: warm'])
     await expect(reading.getByText(chip, { exact: true })).toBeVisible();
   await expect(reading.getByText('mysterious')).toBeVisible();
   await shots(page, 'voice-design-description');

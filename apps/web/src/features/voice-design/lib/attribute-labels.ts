@@ -17,6 +17,9 @@ const VALUE_NAMES: Record<string, string> = {
   very_high: 'very high',
   very_slow: 'very slow',
   very_fast: 'very fast',
+  american: 'American',
+  british: 'British',
+  scottish: 'Scottish',
 };
 
 /** A value as the dialog shows it ("middle_aged" → "middle-aged"). */
