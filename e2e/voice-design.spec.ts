@@ -51,15 +51,27 @@ test('designs a voice in the dialog, plays a preview, saves it and speaks with i
   await expect(dialog.getByText(/profile voice/)).toBeVisible();
 
   // The description is read as it is typed: attributes understood, words not used.
-  await dialog.getByLabel('Describe the voice').fill('a deep, slow, older British man, warm and calm, mysterious');
+  await dialog
+    .getByLabel('Describe the voice')
+    .fill('a deep, slow, older British man, warm and calm, mysterious');
   const reading = dialog.getByTestId('description-reading');
-  for (const chip of ['Gender: male', 'Age: old', 'Accent: British', 'Pitch: low', 'Pace: slow', 'Energy: calm', 'Tone: warm'])
+  for (const chip of [
+    'Gender: male',
+    'Age: old',
+    'Accent: British',
+    'Pitch: low',
+    'Pace: slow',
+    'Energy: calm',
+    'Tone: warm',
+  ])
     await expect(reading.getByText(chip, { exact: true })).toBeVisible();
   await expect(reading.getByText('mysterious')).toBeVisible();
   await shots(page, 'voice-design-description');
 
   await dialog.getByRole('button', { name: 'Generate previews' }).click();
-  await expect(dialog.getByRole('button', { name: /^Play preview \d$/ })).toHaveCount(3, { timeout: 120_000 });
+  await expect(dialog.getByRole('button', { name: /^Play preview \d$/ })).toHaveCount(3, {
+    timeout: 120_000,
+  });
   await expect(dialog.getByText('Text written for the voice (auto-generated):')).toBeVisible();
   await expect(dialog.getByText('Words not used: mysterious')).toBeVisible();
 
@@ -77,7 +89,9 @@ test('designs a voice in the dialog, plays a preview, saves it and speaks with i
 
   // The voice is in the dropdown's generated section; speak with it.
   await page.getByRole('button', { name: /^Voice: / }).click();
-  const option = page.getByRole('group', { name: 'Generated voices' }).getByRole('option', { name: /Harbour Narrator/ });
+  const option = page
+    .getByRole('group', { name: 'Generated voices' })
+    .getByRole('option', { name: /Harbour Narrator/ });
   await expect(option).toBeVisible();
   await option.click();
   await expect(page.getByRole('button', { name: 'Voice: Harbour Narrator' })).toBeVisible();
@@ -86,4 +100,23 @@ test('designs a voice in the dialog, plays a preview, saves it and speaks with i
   const player = page.getByTestId('audio-player');
   await expect(player).toHaveAttribute('data-state', /playing|ended/);
   await expect(player.getByText('Harbour Narrator')).toBeVisible();
+
+  // A remix starts from the saved voice: ?dialog=design-voice&remix=<voice_id>.
+  const { voices } = (await (await page.request.get('/v1/voices')).json()) as {
+    voices: { voice_id: string; name: string }[];
+  };
+  const saved = voices.find((v) => v.name === 'Harbour Narrator')!;
+  await page.goto(`${TTS}?dialog=design-voice&remix=${saved.voice_id}`);
+  const remix = page.getByRole('dialog', { name: 'Remix "Harbour Narrator"' });
+  await expect(remix).toBeVisible();
+  await remix.getByLabel('Describe the change').fill('faster and higher');
+  await expect(
+    remix.getByTestId('description-reading').getByText('Pace: fast', { exact: true }),
+  ).toBeVisible();
+  await remix.getByRole('button', { name: 'Generate previews' }).click();
+  await expect(remix.getByRole('button', { name: /^Play preview \d$/ })).toHaveCount(3, { timeout: 120_000 });
+  // The remix keeps what the voice was (an old British man, calm and warm) and changes pitch and pace.
+  const first = remix.getByRole('listitem').first();
+  for (const chip of ['male', 'old', 'British', 'high', 'fast', 'calm', 'warm'])
+    await expect(first.getByText(chip, { exact: true })).toBeVisible();
 });

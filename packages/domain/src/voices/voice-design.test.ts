@@ -93,11 +93,19 @@ describe('designTargets', () => {
 
 describe('remixAttributes', () => {
   it("keeps the remix to what it mentions, over the voice's gender, nudged three ways", () => {
-    const r = remixAttributes(attrs('make it slower'), 'male');
+    const r = remixAttributes(attrs('make it slower'), { gender: 'male' });
     expect(r.map((x) => x.variation)).toEqual([-1, 0, 1]);
     expect(r[1]).toMatchObject({ gender: 'male', pace: 'slow', age: 'middle_aged', pitch: 'medium' });
     expect(designTargets(r[1]!).rateFactor).toBeLessThan(1);
     expect(designTargets(r[1]!).pitchSemitones).toBe(0);
+  });
+});
+
+describe('remixAttributes of a designed voice', () => {
+  it('keeps what the voice was and changes what the remix mentions', () => {
+    const was = { ...previewAttributes(attrs('a deep, slow, older British man, warm and calm'))[1]! };
+    const [, r] = remixAttributes(attrs('faster and higher'), was);
+    expect(r).toEqual({ ...was, pace: 'fast', pitch: 'high', variation: 0 });
   });
 });
 

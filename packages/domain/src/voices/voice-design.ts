@@ -90,12 +90,25 @@ export function previewAttributes(a: VoiceAttributes, seed = 0): DesignedAttribu
 }
 
 /**
- * Three variations of a remix: the remix's own attributes over neutral ones, each nudged a little. Its
- * targets apply relative to the remixed voice ("older" makes it older than it was), so what the remix does
- * not mention stays as the voice had it.
+ * Three variations of a remix: the remix's attributes over what the voice was, each nudged a little. A
+ * designed voice knows its attributes (`was`), so the remix is designed afresh from them; a cloned voice
+ * only its gender (and labels), so neutral values stand in and its targets apply relative to the voice.
  */
-export function remixAttributes(a: VoiceAttributes, gender: DesignGender): DesignedAttributes[] {
-  return ([-1, 0, 1] as const).map((variation) => ({ ...DEFAULTS, gender, ...a, variation }));
+export function remixAttributes(
+  a: VoiceAttributes,
+  was: Partial<Omit<DesignedAttributes, 'variation'>> & { gender: DesignGender },
+): DesignedAttributes[] {
+  return ([-1, 0, 1] as const).map((variation) => ({ ...DEFAULTS, ...was, ...a, variation }));
+}
+
+/** A stored attribute record read back (a designed voice's `design`), or undefined when it is not one. */
+export function designedAttributesOf(
+  v: Record<string, string> | undefined,
+): Omit<DesignedAttributes, 'variation'> | undefined {
+  if (!v) return undefined;
+  const out = { ...DEFAULTS } as Record<string, string>;
+  for (const k of Object.keys(DEFAULTS)) if (typeof v[k] === 'string') out[k] = v[k];
+  return out as Omit<DesignedAttributes, 'variation'>;
 }
 
 /** What a designed voice asks of a base voice: relative to the gender's centre and the base's own delivery. */

@@ -23,6 +23,8 @@ export type StoredVoiceProfile = {
       }
     | undefined
   >;
+  /** A designed voice's attributes (decision 075), so a remix starts from what it was. */
+  design?: Record<string, string>;
   /** The voice's speaker on the voice cloning server (decision 076), for the samples of `version`. */
   remote?: { url: string; version: string; speakerId: string };
 };

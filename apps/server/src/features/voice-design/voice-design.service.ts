@@ -17,6 +17,7 @@ import {
   PREVIEW_TTL_HOURS,
   previewAttributes,
   previewTextRefusal,
+  designedAttributesOf,
   remixAttributes,
   type DesignedAttributes,
 } from '@vocalis/domain/voices/voice-design';
@@ -118,14 +119,24 @@ export class VoiceDesignService {
         'voice_not_found',
       );
     const parsed = readDescription(r.body.voice_description);
-    const variants = remixAttributes(parsed.attributes, voice.row.profile.gender);
+    const existing = voice.row.profile;
+    const designed = designedAttributesOf(existing.design);
+    const labels = voice.row.labels;
+    const variants = remixAttributes(
+      parsed.attributes,
+      designed ?? {
+        gender: existing.gender,
+        ...(labels.age === 'young' || labels.age === 'old' ? { age: labels.age } : {}),
+        ...(labels.accent === 'british' || labels.accent === 'scottish' ? { accent: labels.accent } : {}),
+      },
+    );
     const profiles = [];
-    for (const v of variants) {
-      const p = await remixProfile(this.engines, voice.row.profile, v);
-      profiles.push(p);
-    }
+    // A designed voice is designed afresh from its attributes; a clone is moved relative to its fit.
+    for (const v of variants)
+      profiles.push(
+        designed ? await designProfile(this.engines, v) : await remixProfile(this.engines, existing, v),
+      );
     const notes = parsed.attributes.gender ? accentNotes(variants[0]!.accent, parsed.attributes.gender) : [];
-    const labels = { ...voice.row.labels };
     return this.speakAndKeep(
       r,
       workspaceId,
@@ -188,9 +199,9 @@ export class VoiceDesignService {
       createdBy: r.caller.userId,
       description: r.body.voice_description,
       remixOf: remixOf?.id ?? null,
-      attributes: { ...variants[i]!, variation: String(variants[i]!.variation) },
+      attributes: attributeRecord(variants[i]!),
       labels: labelsOf(i),
-      profile: profiles[i]!,
+      profile: { ...profiles[i]!, design: attributeRecord(variants[i]!) },
       text,
       audioPath: `voice-previews/${workspaceId}/${ids[i]}.${r.format.extension}`,
       mediaType: r.format.contentType,
@@ -266,6 +277,12 @@ export class VoiceDesignService {
     if (!data) throw previewNotFound(generatedVoiceId);
     return { data, mediaType: preview.mediaType };
   }
+}
+
+/** A preview's attributes as stored (the nudge is not an attribute). */
+function attributeRecord(d: DesignedAttributes): Record<string, string> {
+  const { variation: _variation, ...rest } = d;
+  return rest;
 }
 
 /** The description, read; one that gives nothing to go on is refused rather than guessed. */
