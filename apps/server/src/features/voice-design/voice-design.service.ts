@@ -8,20 +8,15 @@ import type { DesignVoiceBody, CreateVoiceFromPreviewBody } from '@vocalis/contr
 import { visibleName } from '@vocalis/contracts/visible-name';
 import type { OutputFormat } from '@vocalis/speech/audio/output-format';
 import {
-  autoPreviewText,
-  DESCRIPTION_MIN,
+  designedAttributesOf,
   designLabels,
   openAttributes,
-  PREVIEW_TEXT_MAX,
-  PREVIEW_TEXT_MIN,
   PREVIEW_TTL_HOURS,
   previewAttributes,
-  previewTextRefusal,
-  designedAttributesOf,
   remixAttributes,
   type DesignedAttributes,
 } from '@vocalis/domain/voices/voice-design';
-import { parseVoiceDescription, type ParsedDescription } from '@vocalis/domain/voices/voice-description';
+import type { ParsedDescription } from '@vocalis/domain/voices/voice-description';
 import type { AppDb } from '../../db/client';
 import type { StoredVoiceProfile } from '../../db/schema/voices';
 import { badRequest, notFound } from '../../errors';
@@ -40,17 +35,11 @@ import { voiceNotFound } from '../voices/custom-voices.service';
 import { speakingVoice } from '../voices/voice-fitting';
 import { accentNotes, defaultBaseVoice, designProfile, remixProfile } from './design-profiles';
 import { speakPreviews } from './preview-speech';
+import { attributeRecord, previewNotFound, previewText, readDescription } from './design-input';
 import * as repo from './voice-design.repo';
 
 const VOICES_READ = 'voices_read';
 const VOICES_WRITE = 'voices_write';
-
-export const previewNotFound = (id: string) =>
-  notFound(
-    `No voice preview with generated_voice_id ${id}: previews are kept for ${PREVIEW_TTL_HOURS} hours ` +
-      'and only for the workspace that generated them. Generate new previews and create the voice from one of those.',
-    'generated_voice_not_found',
-  );
 
 /** What a design or remix call produced, for the presenter. */
 export interface DesignOutcome {
@@ -277,29 +266,4 @@ export class VoiceDesignService {
     if (!data) throw previewNotFound(generatedVoiceId);
     return { data, mediaType: preview.mediaType };
   }
-}
-
-/** A preview's attributes as stored (the nudge is not an attribute). */
-function attributeRecord(d: DesignedAttributes): Record<string, string> {
-  const { variation: _variation, ...rest } = d;
-  return rest;
-}
-
-/** The description, read; one that gives nothing to go on is refused rather than guessed. */
-function readDescription(description: string): ParsedDescription {
-  if (description.trim().length < DESCRIPTION_MIN)
-    throw badRequest(
-      'voice_description must describe the voice, for example "a deep, slow, older British man, warm and calm".',
-      'invalid_voice_description',
-    );
-  return parseVoiceDescription(description);
-}
-
-/** The caller's text (100–1000 characters) or, when none is sent or auto_generate_text is set, one written for the voice. */
-function previewText(body: DesignVoiceBody, parsed: ParsedDescription): { text: string; auto: boolean } {
-  const sent = body.text?.trim();
-  if (body.auto_generate_text || !sent) return { text: autoPreviewText(parsed.attributes), auto: true };
-  if (sent.length < PREVIEW_TEXT_MIN || sent.length > PREVIEW_TEXT_MAX)
-    throw badRequest(previewTextRefusal(sent.length), 'invalid_text');
-  return { text: sent, auto: false };
 }
