@@ -47,6 +47,10 @@ export const envSchema = z.object({
   SPEECH_HTTP_URL: z.url({ protocol: /^https?$/ }).optional(),
   SPEECH_HTTP_MODEL: z.string().min(1).default('tts-1'),
   SPEECH_HTTP_API_KEY: z.string().min(1).optional(),
+  // A voice cloning inference server (decision 076): cloned voices speak through it when set.
+  SPEECH_CLONE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  SPEECH_CLONE_API_KEY: z.string().min(1).optional(),
+  SPEECH_CLONE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
   /** Worker threads that synthesize and encode speech (default: one per core); 0 runs it on the main thread. */
   SPEECH_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
   /** RHVoice (scripts/setup-voices.sh): `auto` uses it when installed, `off` ignores it. */
@@ -112,6 +116,8 @@ export type Config = {
   mailLimits: { perAddress: number; perIp: number; windowSeconds: number };
   /** Remote OpenAI-compatible speech server, when one is configured. */
   speechHttp?: { url: string; model: string; apiKey?: string };
+  /** Voice cloning inference server (decision 076), when one is configured. */
+  speechClone?: { url: string; apiKey?: string; timeoutMs: number };
   /** Speech worker threads; 0 = synthesize on the main thread. */
   speechWorkers: number;
   /** Whether an installed RHVoice is used (`off`: the voices stay on Flite). */
@@ -246,6 +252,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         : { transport: 'outbox' },
     speechWorkers: e.SPEECH_WORKERS ?? os.availableParallelism(),
     speechRhvoice: e.SPEECH_RHVOICE,
+    ...(e.SPEECH_CLONE_URL && {
+      speechClone: {
+        url: e.SPEECH_CLONE_URL,
+        apiKey: e.SPEECH_CLONE_API_KEY,
+        timeoutMs: e.SPEECH_CLONE_TIMEOUT_MS,
+      },
+    }),
     ...(e.SPEECH_HTTP_URL && {
       speechHttp: { url: e.SPEECH_HTTP_URL, model: e.SPEECH_HTTP_MODEL, apiKey: e.SPEECH_HTTP_API_KEY },
     }),
@@ -295,5 +308,8 @@ export function originsOf(publicUrl: string): string[] {
   const url = new URL(publicUrl);
   if (!LOOPBACK_HOSTS.includes(url.hostname)) return [url.origin];
   const port = url.port ? `:${url.port}` : '';
-  return [url.origin, ...LOOPBACK_HOSTS.filter((h) => h !== url.hostname).map((h) => `${url.protocol}//${h}${port}`)];
+  return [
+    url.origin,
+    ...LOOPBACK_HOSTS.filter((h) => h !== url.hostname).map((h) => `${url.protocol}//${h}${port}`),
+  ];
 }

@@ -105,6 +105,12 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, KeyAccess<PermissionType
   'DELETE /v1/voices/:voice_id': 'voices_write',
   'DELETE /v1/voices/:voice_id/samples/:sample_id': 'voices_write',
   'GET /v1/voices/:voice_id/samples/:sample_id/audio': 'voices_read',
+  'POST /v1/text-to-voice/create-previews': 'voices_write',
+  'POST /v1/text-to-voice/design': 'voices_write',
+  'POST /v1/text-to-voice/:voice_id/remix': 'voices_write',
+  'POST /v1/text-to-voice': 'voices_write',
+  'POST /v1/text-to-voice/create-voice-from-preview': 'voices_write',
+  'GET /v1/text-to-voice/:generated_voice_id/stream': 'voices_read',
 
   // Speech: text to speech and text to dialogue (ElevenLabs has no separate dialogue permission).
   'POST /v1/text-to-speech/:voice_id': 'text_to_speech',

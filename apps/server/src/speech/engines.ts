@@ -1,17 +1,18 @@
 /**
  * The server's speech engines: the two built-in engines, always present, RHVoice when it is installed
  * (scripts/setup-voices.sh; SPEECH_RHVOICE=off ignores it), and the remote HTTP engine when
- * SPEECH_HTTP_URL is set. One instance per process and per speech worker thread, all built by
+ * SPEECH_HTTP_URL is set, and the voice cloning server's engine when SPEECH_CLONE_URL is set. One instance per process and per speech worker thread, all built by
  * `createEngineRegistry`; features get engines from here by id.
  */
 import type { SpeechEngine } from '@vocalis/speech/engine';
 import { createEspeakEngine } from '@vocalis/speech/engines/espeak';
 import { createFliteEngine } from '@vocalis/speech/engines/flite';
+import { createHttpCloningEngine } from '@vocalis/speech/engines/http-cloning';
 import { createOpenAiHttpEngine } from '@vocalis/speech/engines/http-openai';
 import { createRhvoiceEngine, findRhvoice } from '@vocalis/speech/engines/rhvoice';
 import type { Config } from '../config';
 
-export type EngineId = 'flite' | 'espeak' | 'rhvoice' | 'http';
+export type EngineId = 'flite' | 'espeak' | 'rhvoice' | 'http' | 'clone';
 
 /** A language an engine speaks: its own code and an English name. */
 export interface EngineLanguage {
@@ -96,7 +97,8 @@ export class EngineRegistry {
 }
 
 /** What the engines are built from (also sent to each speech worker thread, which builds its own). */
-export type EngineConfig = Pick<Config, 'speechHttp'> & Partial<Pick<Config, 'speechRhvoice'>>;
+export type EngineConfig = Pick<Config, 'speechHttp'> &
+  Partial<Pick<Config, 'speechRhvoice' | 'speechClone'>>;
 
 /**
  * Creates the engines of a process or worker thread from the configuration. RHVoice is detected here
@@ -107,5 +109,6 @@ export function createEngineRegistry(config: EngineConfig): EngineRegistry {
   const rhvoice = config.speechRhvoice === 'off' ? undefined : findRhvoice();
   if (rhvoice) engines.push(createRhvoiceEngine(rhvoice));
   if (config.speechHttp) engines.push(createOpenAiHttpEngine(config.speechHttp));
+  if (config.speechClone) engines.push(createHttpCloningEngine(config.speechClone));
   return new EngineRegistry(engines);
 }

@@ -63,7 +63,13 @@ export function autoEngine(engines: EngineRegistry, voice: VoiceProfile, languag
 export async function planSpeech(engines: EngineRegistry, input: PlanInput): Promise<SpeechPlan | undefined> {
   const { voice } = input;
   const language = input.language ?? voice.language;
-  const engineId: EngineId = input.engine === 'auto' ? autoEngine(engines, voice, language) : input.engine;
+  // A voice with a speaker on the cloning server speaks there on the default model (decision 076).
+  const cloned = input.engine === 'auto' && voice.clone && engines.has('clone');
+  const engineId: EngineId = cloned
+    ? 'clone'
+    : input.engine === 'auto'
+      ? autoEngine(engines, voice, language)
+      : input.engine;
   let engineVoice: string;
   let profile: Prosody = {};
   let brightnessDb: number | undefined;
@@ -83,6 +89,9 @@ export async function planSpeech(engines: EngineRegistry, input: PlanInput): Pro
     engineVoice = `${base}+${voice.espeak.variant}`;
     profile = voice.espeak.prosody ?? {};
     brightnessDb = voice.espeak.brightnessDb;
+  } else if (engineId === 'clone') {
+    // The clone speaks with the speaker's own pitch and pace: no profile prosody, only the settings' speed.
+    engineVoice = voice.clone!.speakerId;
   } else {
     engineVoice = voice.remoteVoice;
   }

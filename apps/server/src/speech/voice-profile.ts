@@ -47,6 +47,11 @@ export interface VoiceProfile {
   espeak: EspeakRendering;
   /** Voice name sent to a remote OpenAI-compatible server (`nova`, `onyx` …). */
   remoteVoice: string;
+  /**
+   * A cloned voice's speaker on the voice cloning server (decision 076): with it, the default model speaks
+   * through that server as the real clone instead of the fitted profile.
+   */
+  clone?: { speakerId: string };
   /** Voice settings this voice starts from (ElevenLabs defaults for anything left out). */
   settings?: VoiceSettings;
 }

@@ -23,6 +23,10 @@ export type StoredVoiceProfile = {
       }
     | undefined
   >;
+  /** A designed voice's attributes (decision 075), so a remix starts from what it was. */
+  design?: Record<string, string>;
+  /** The voice's speaker on the voice cloning server (decision 076), for the samples of `version`. */
+  remote?: { url: string; version: string; speakerId: string };
 };
 
 // content-and-workspace.md §3 "Voice": a workspace's own voice (cloned, generated, professional).

@@ -28,7 +28,11 @@ export function createSpeechRunner(
   engines: EngineRegistry,
 ): SpeechRunner {
   if (config.speechWorkers === 0) return mainThreadRunner(engines);
-  const engineConfig: EngineConfig = { speechHttp: config.speechHttp, speechRhvoice: config.speechRhvoice };
+  const engineConfig: EngineConfig = {
+    speechHttp: config.speechHttp,
+    speechRhvoice: config.speechRhvoice,
+    speechClone: config.speechClone,
+  };
   return new WorkerPool<SpeechJob, TimedAudio>({
     entry: new URL('./speech-worker.ts', import.meta.url),
     size: config.speechWorkers,

@@ -8,6 +8,8 @@ import { describeForEngines } from '../voices/voice-builders';
 import { PREMADE_VOICES } from '../voices/voice-catalogue';
 import { VoicePreviews } from '../voices/voice-previews';
 import { CustomVoicePreviews } from '../voices/custom-voice-previews';
+import { CloneServerClient } from '@vocalis/speech/engines/http-cloning';
+import { CloneSpeakers } from '../voices/clone-speakers';
 import { customVoicesRoutes } from '../voices/custom-voices.routes';
 import { CustomVoicesService } from '../voices/custom-voices.service';
 import { warmBaseVoices } from '../voices/voice-fitting';
@@ -47,7 +49,11 @@ export const ttsFeature = defineFeature({
     const customPreviews = new CustomVoicePreviews(files, engines, app.log, (...a) =>
       renderSpeech(speech, ...a),
     );
-    const customVoices = new CustomVoicesService(db, files, engines, usage, undefined, {
+    // Cloned voices speak through the voice cloning server when one is configured (decision 076).
+    const clones = config.speechClone
+      ? new CloneSpeakers(db, files, new CloneServerClient(config.speechClone))
+      : undefined;
+    const customVoices = new CustomVoicesService(db, files, engines, usage, clones, undefined, {
       clips: customPreviews,
       // Tests ask for clips on demand (a background render could outlive the test's app).
       warm: config.env !== 'test',

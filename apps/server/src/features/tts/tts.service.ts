@@ -215,6 +215,8 @@ export class TextToSpeechService {
     } catch (error) {
       if (signal.aborted) throw error;
       outcome = { status: 'failed', error };
+      if (error instanceof Error && error.name === 'CloneServerError')
+        throw new AppError(502, 'voice_clone_server_unavailable', error.message);
       if (g.parts.some((p) => p.plan.engineId === 'http'))
         throw new AppError(
           502,

@@ -101,6 +101,19 @@ export async function updateVoice(
     .where(and(eq(voices.workspaceId, workspaceId), eq(voices.id, voiceId)));
 }
 
+/** Records a voice's speaker on the cloning server, leaving the rest of its profile as it is now. */
+export async function setRemoteSpeaker(
+  db: AppDb,
+  workspaceId: string,
+  voiceId: string,
+  remote: NonNullable<CustomVoiceRow['profile']['remote']>,
+): Promise<void> {
+  await db
+    .update(voices)
+    .set({ profile: sql`jsonb_set(${voices.profile}, '{remote}', ${JSON.stringify(remote)}::jsonb)` })
+    .where(and(eq(voices.workspaceId, workspaceId), eq(voices.id, voiceId)));
+}
+
 /** Deletes a voice, its samples (cascade) and the workspace's settings for it. */
 export async function deleteVoice(tx: AppDb, workspaceId: string, voiceId: string): Promise<boolean> {
   const gone = await tx

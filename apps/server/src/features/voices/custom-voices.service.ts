@@ -21,6 +21,7 @@ import type { FileStorage } from '../../storage/file-storage';
 import { hasPermission, type KeyCaller } from '../api-keys/api-keys.policy';
 import { missingPermission } from '../api-keys/api-keys.service';
 import { callerWorkspace } from '../../plugins/auth';
+import type { CloneSpeakers } from './clone-speakers';
 import * as repo from './custom-voices.repo';
 import { parseFields, uploadsOf, type VoiceUploadFields } from './voice-upload-fields';
 import type { CustomVoicePreviews } from './custom-voice-previews';
@@ -45,6 +46,8 @@ export class CustomVoicesService {
     private readonly files: FileStorage,
     private readonly engines: EngineRegistry,
     private readonly workspaces: { workspaceOf(userId: string): Promise<{ id: string }> },
+    /** The voice cloning server's speakers, when SPEECH_CLONE_URL is set (decision 076). */
+    private readonly clones?: CloneSpeakers,
     private readonly now: () => Date = () => new Date(),
     /** Preview clips; `warm` renders a new version's clip in the background (off under tests). */
     private readonly previews?: { clips: CustomVoicePreviews; warm: boolean },
@@ -80,6 +83,21 @@ export class CustomVoicesService {
     const row = await repo.findWorkspaceVoice(this.db, workspaceId, voiceId);
     if (row?.safetyControl === 'BAN' && purpose === 'generate') throw voiceBlocked(voiceId);
     return row && speakingVoice(row);
+  }
+
+  /**
+   * The voice as speech requests speak it: with a cloning server configured, a voice with samples also
+   * carries its speaker there (uploaded on first use), which the default model then speaks through.
+   */
+  async speakingForSpeech(workspaceId: string, voiceId: string) {
+    const row = await repo.findWorkspaceVoice(this.db, workspaceId, voiceId);
+    if (!row) return undefined;
+    if (row.safetyControl === 'BAN') throw voiceBlocked(voiceId);
+    const voice = speakingVoice(row);
+    if (!this.clones) return voice;
+    const samples = (await repo.samplesOf(this.db, [row.id])).get(row.id) ?? [];
+    const speakerId = await this.clones.speakerFor(row, samples);
+    return speakerId ? { ...voice, clone: { speakerId } } : voice;
   }
 
   /** POST /v1/voices/add: instant cloning. */
@@ -182,6 +200,8 @@ export class CustomVoicesService {
     if (!gone) throw voiceNotFound(voiceId);
     await this.removeFiles(voice.samples.flatMap((s) => [s.originalPath, s.processedPath]));
     await this.previews?.clips.drop(voice.row);
+    // The speaker on the cloning server goes too; a server that is down keeps an orphan, not an error.
+    await this.clones?.forget(voice.row).catch(() => undefined);
   }
 
   /** DELETE /v1/voices/{id}/samples/{sample_id}: refits the profile on the samples left. */
@@ -246,7 +266,8 @@ export class CustomVoicesService {
     return repo.voiceCounts(this.db, workspaceId, addEditPeriodStart(this.now()));
   }
 
-  private async checkAdd(db: AppDb, workspaceId: string): Promise<void> {
+  /** Refuses a new voice over the plan's custom-voice or monthly add/edit limit (voice design uses it too). */
+  async checkAdd(db: AppDb, workspaceId: string): Promise<void> {
     const c = await repo.voiceCounts(db, workspaceId, addEditPeriodStart(this.now()));
     const r = refuseVoiceAdd({
       voices: c.voices,

@@ -80,7 +80,8 @@ export function speakingVoice(row: CustomVoiceRow): CatalogueVoice {
     descriptive: row.labels.descriptive ?? '',
     use_case: row.labels.use_case ?? '',
   };
-  const variant = (es?.voice ?? BASES.espeak[p.gender]).split('+')[1]!;
+  // A designed voice may sit on a British or Scottish English eSpeak voice (`en-gb+m3`).
+  const [esLanguage, variant] = (es?.voice ?? BASES.espeak[p.gender]).split('+') as [string, string];
   return {
     voiceId: row.id,
     name: row.name,
@@ -89,16 +90,22 @@ export function speakingVoice(row: CustomVoiceRow): CatalogueVoice {
     labels,
     engine: 'flite',
     language: row.language,
-    locale: 'en-US',
+    locale: labels.accent === 'british' || labels.accent === 'scottish' ? 'en-GB' : 'en-US',
     flite: {
-      voice: (flite?.voice ?? BASES.flite[p.gender]) as 'kal16' | 'slt',
+      voice: (flite?.voice ?? BASES.flite[p.gender]) as 'kal16' | 'slt' | 'awb',
       prosody: flite?.prosody,
       brightnessDb: flite?.brightnessDb,
     },
     ...(rh
-      ? { rhvoice: { voice: rh.voice as 'bdl' | 'clb', prosody: rh.prosody, brightnessDb: rh.brightnessDb } }
+      ? {
+          rhvoice: {
+            voice: rh.voice as 'bdl' | 'clb' | 'alan',
+            prosody: rh.prosody,
+            brightnessDb: rh.brightnessDb,
+          },
+        }
       : {}),
-    espeak: { language: 'en-us', variant, prosody: es?.prosody, brightnessDb: es?.brightnessDb },
+    espeak: { language: esLanguage, variant, prosody: es?.prosody, brightnessDb: es?.brightnessDb },
     remoteVoice: p.gender === 'female' ? 'nova' : 'onyx',
     previewText: englishPreview(row.name),
   };

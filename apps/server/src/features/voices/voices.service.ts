@@ -199,7 +199,7 @@ export class VoicesService {
     const workspaceId = (await this.workspaces.workspaceOf(userId)).id;
     const voice =
       this.byId.get(resolveVoiceAlias(voiceId)) ??
-      (await this.custom.speaking(workspaceId, voiceId, 'generate'));
+      (await this.custom.speakingForSpeech(workspaceId, voiceId));
     if (!voice) throw voiceNotFound(voiceId);
     const stored = await settingsRepo.findVoiceSettings(this.db, workspaceId, voice.voiceId);
     return stored ? { ...voice, settings: { ...voice.settings, ...stored } } : voice;

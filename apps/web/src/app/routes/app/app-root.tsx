@@ -3,6 +3,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { DashboardLayout } from '@/components/layouts/dashboard-layout';
 import { AccountCodesShell } from '@/features/account-codes/components/account-codes-shell';
 import { ConsentShell } from '@/features/consent/components/consent-shell';
+import { DesignVoiceDialogHost } from '@/features/voice-design/components/design-voice-dialog';
 import { AttributionSync } from '@/features/onboarding/components/attribution-sync';
 import { ChecklistToaster } from '@/features/onboarding/components/checklist-toaster';
 import { OnboardingGate } from '@/features/onboarding/components/onboarding-gate';
@@ -33,6 +34,7 @@ export default function AppRoot() {
       <ConsentShell />
       <AccountCodesShell />
       <VoiceSafetyShell />
+      <DesignVoiceDialogHost />
       <DashboardLayout headerActions={<NotificationsBell />}>
         <Outlet />
       </DashboardLayout>
