@@ -13,6 +13,7 @@ import * as sms from './schema/sms';
 import * as twoFactor from './schema/two-factor';
 import * as usage from './schema/usage';
 import * as userProfiles from './schema/user-profiles';
+import * as voiceLibrary from './schema/voice-library';
 import * as voiceSettings from './schema/voice-settings';
 import * as voices from './schema/voices';
 import * as workspaces from './schema/workspaces';
@@ -34,6 +35,7 @@ export const schema = {
   ...history,
   ...voiceSettings,
   ...voices,
+  ...voiceLibrary,
   ...billing,
   ...jwks,
   ...nodes,

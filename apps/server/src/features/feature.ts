@@ -11,7 +11,8 @@ export type Feature<Name extends string = string, Exports = unknown> = {
   name: Name;
   /** Jobs this feature's services enqueue; the worker runs the jobs of every listed feature. */
   jobs?: readonly JobDefinition[];
-  register(app: FastifyInstance, core: Core): Promise<Exports>;
+  /** `built`: what the features registered before this one returned, by name (for a feature built on another's services). */
+  register(app: FastifyInstance, core: Core, built: Readonly<Record<string, unknown>>): Promise<Exports>;
 };
 
 /** Declares a feature; keeps its name and exports typed for `BuiltApp`. */
@@ -29,6 +30,6 @@ export async function registerFeatures<const F extends readonly Feature[]>(
   features: F,
 ): Promise<FeatureExports<F>> {
   const out: Record<string, unknown> = {};
-  for (const feature of features) out[feature.name] = await feature.register(app, core);
+  for (const feature of features) out[feature.name] = await feature.register(app, core, out);
   return out as FeatureExports<F>;
 }

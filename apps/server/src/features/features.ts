@@ -10,6 +10,7 @@ import { socialSignInFeature } from './social-sign-in/social-sign-in.feature';
 import { ttsFeature } from './tts/tts.feature';
 import { twoFactorFeature } from './two-factor/two-factor.feature';
 import { userFeature } from './user/user.feature';
+import { voiceLibraryFeature } from './voice-library/voice-library.feature';
 
 /**
  * Every product area, once, in registration order (a new feature adds one line here). The user feature comes
@@ -24,6 +25,7 @@ export const FEATURES = [
   twoFactorFeature,
   socialSignInFeature,
   ttsFeature,
+  voiceLibraryFeature,
   historyFeature,
   sharingFeature,
   devOutboxesFeature,

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNull, or, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
 import { voiceSettings } from '../../db/schema/voice-settings';
 import { voiceAddEdits, voiceSamples, voices } from '../../db/schema/voices';
@@ -9,12 +9,15 @@ export type NewCustomVoice = typeof voices.$inferInsert;
 export type VoiceSampleRow = typeof voiceSamples.$inferSelect;
 export type NewVoiceSample = typeof voiceSamples.$inferInsert;
 
-/** A workspace's voices, newest first. */
+/** Library copies whose owner stopped sharing and whose notice ended are hidden (spec §5) and free their slot. */
+const usable = or(isNull(voices.copyStatus), eq(voices.copyStatus, 'copied'));
+
+/** A workspace's voices, newest first (without copied_disabled library copies). */
 export function listWorkspaceVoices(db: AppDb, workspaceId: string): Promise<CustomVoiceRow[]> {
   return db
     .select()
     .from(voices)
-    .where(eq(voices.workspaceId, workspaceId))
+    .where(and(eq(voices.workspaceId, workspaceId), usable))
     .orderBy(desc(voices.createdAt), desc(voices.id));
 }
 
@@ -54,7 +57,10 @@ export async function voiceCounts(
     .select({ tier: workspaces.subscriptionTier })
     .from(workspaces)
     .where(eq(workspaces.id, workspaceId));
-  const [v] = await db.select({ n: count() }).from(voices).where(eq(voices.workspaceId, workspaceId));
+  const [v] = await db
+    .select({ n: count() })
+    .from(voices)
+    .where(and(eq(voices.workspaceId, workspaceId), usable));
   const [e] = await db
     .select({ n: count() })
     .from(voiceAddEdits)

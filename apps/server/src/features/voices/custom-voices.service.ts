@@ -16,9 +16,10 @@ import {
   refuseVoiceAdd,
   refuseVoiceEdit,
 } from '@vocalis/domain/voices/voice-cloning';
+import { sharingRefusals } from '@vocalis/domain/voices/voice-sharing';
 import type { z } from 'zod';
 import type { AppDb } from '../../db/client';
-import { badRequest, notFound } from '../../errors';
+import { badRequest, forbidden, notFound } from '../../errors';
 import { newId } from '../../lib/ids';
 import type { EngineRegistry } from '../../speech/engines';
 import type { FileStorage } from '../../storage/file-storage';
@@ -123,9 +124,14 @@ export class CustomVoicesService {
     return { row, samples: (await repo.samplesOf(this.db, [row.id])).get(row.id) ?? [] };
   }
 
-  /** The voice as the speech layer speaks it, or undefined when the workspace has no such voice. */
+  /**
+   * The voice as the speech layer speaks it, or undefined when the workspace has no such voice; a library
+   * copy whose owner stopped sharing (copied_disabled) is refused: it is unusable (spec §4).
+   */
   async speaking(workspaceId: string, voiceId: string) {
     const row = await repo.findWorkspaceVoice(this.db, workspaceId, voiceId);
+    if (row?.copyStatus === 'copied_disabled')
+      throw forbidden(sharingRefusals.copiedDisabled(row.name), 'voice_copied_disabled');
     return row && speakingVoice(row);
   }
 
