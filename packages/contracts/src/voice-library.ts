@@ -97,7 +97,12 @@ export const libraryVoice = z
     is_added_by_user: z.boolean(),
     added_voice_id: z.string().nullable(),
     verified_languages: z.array(
-      z.object({ model_id: z.string(), language: z.string(), locale: z.string().optional(), preview_url: z.string().nullable() }),
+      z.object({
+        model_id: z.string(),
+        language: z.string(),
+        locale: z.string().optional(),
+        preview_url: z.string().nullable(),
+      }),
     ),
   })
   .meta({ id: 'LibraryVoiceResponse' });
@@ -112,7 +117,12 @@ export const libraryVoicesResponse = z
   })
   .meta({ id: 'GetLibraryVoicesResponse' });
 
-export const SHARED_VOICE_SORTS = ['created_date', 'usage_character_count_1y', 'trending', 'cloned_by_count'] as const;
+export const SHARED_VOICE_SORTS = [
+  'created_date',
+  'usage_character_count_1y',
+  'trending',
+  'cloned_by_count',
+] as const;
 export const sharedVoicesQuery = z.object({
   page_size: z.coerce.number().int().min(1).max(100).default(30),
   page: z.coerce.number().int().min(0).max(10_000).default(0),
@@ -148,7 +158,10 @@ export const addSharedVoiceResponse = z.object({ voice_id: z.string() }).meta({ 
 export const similarVoicesFields = z.looseObject({
   similarity_threshold: z.coerce.number().min(0).max(2).optional(),
   top_k: z.coerce.number().int().min(1).max(100).optional(),
-  audio_file: z.unknown().optional().meta({ description: 'An audio recording (multipart part named audio_file).' }),
+  audio_file: z
+    .unknown()
+    .optional()
+    .meta({ description: 'An audio recording (multipart part named audio_file).' }),
 });
 
 export const shareStatsQuery = z.object({
@@ -165,7 +178,14 @@ export const shareStatsResponse = z
     uses: z.number().int(),
     characters: z.number().int(),
     copies: z.number().int(),
-    days: z.array(z.object({ date: z.string(), uses: z.number().int(), characters: z.number().int(), copies: z.number().int() })),
+    days: z.array(
+      z.object({
+        date: z.string(),
+        uses: z.number().int(),
+        characters: z.number().int(),
+        copies: z.number().int(),
+      }),
+    ),
   })
   .meta({ id: 'VoiceShareStatsResponse' });
 export type ShareStats = z.infer<typeof shareStatsResponse>;

@@ -39,6 +39,10 @@ export const appPages: Partial<Record<string, PageModule>> = {
   subscription: () => import('@/features/billing/routes/subscription-route'),
   usage: () => import('@/features/usage/routes/usage-route'),
   usageWorkspace: () => import('@/features/usage/routes/workspace-usage-route'),
+  voiceLibrary: () => import('@/features/voice-library/routes/voice-library-route'),
+  voiceLibraryCollections: () => import('@/features/voice-library/routes/collections-route'),
+  voiceLabCollections: () => import('@/features/voice-library/routes/collections-route'),
+  voiceLabShare: () => import('@/features/voice-library/routes/shared-voice-route'),
 };
 
 function mountBuilt(routes: readonly AppRoute[], pages: Partial<Record<string, PageModule>>): RouteObject[] {

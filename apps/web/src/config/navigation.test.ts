@@ -30,17 +30,18 @@ describe('navigation model', () => {
           'History',
         ],
       ],
-      ['Voices', ['My voices', 'Library', 'Design and clone']],
+      ['Voices', ['My voices', 'Library', 'Collections', 'Design and clone']],
       ['Agents', ['Agents']],
       ['Workspace', ['Members', 'Usage', 'API keys', 'Webhooks', 'Settings']],
     ]);
   });
 
-  // Today's build: home, text to speech (with dialogue), history, usage, API keys, settings.
+  // Today's build: home, text to speech (with dialogue), history, the voice library, usage, API keys, settings.
   it('shows only the entries whose page exists in this build', () => {
     expect(labels(visibleNavigation())).toEqual([
       [null, ['Home']],
       ['Create', ['Text to speech', 'History']],
+      ['Voices', ['Library', 'Collections']],
       ['Workspace', ['Usage', 'API keys', 'Settings']],
     ]);
   });
@@ -74,7 +75,7 @@ describe('navigation model', () => {
   });
 
   it('offers the existing products (and usage and API keys), not history or settings, as quick actions', () => {
-    expect(quickActions().map((e) => e.label)).toEqual(['Text to speech', 'Usage', 'API keys']);
+    expect(quickActions().map((e) => e.label)).toEqual(['Text to speech', 'Library', 'Usage', 'API keys']);
     expect(quickActions(NAVIGATION).map((e) => e.label)).toEqual([
       'Text to speech',
       'Speech to speech',

@@ -50,6 +50,7 @@ export const NAVIGATION: readonly NavSection[] = [
     entries: [
       entry(appRoutes.workspaceVoices, 'My voices', 'The voices of your workspace.'),
       entry(appRoutes.voiceLibrary, 'Library', 'Voices shared by the community.'),
+      entry(appRoutes.voiceLibraryCollections, 'Collections'),
       entry(appRoutes.voiceLab, 'Design and clone', 'Design a voice from a description or clone one.'),
     ],
   },

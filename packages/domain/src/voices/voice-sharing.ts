@@ -40,7 +40,8 @@ export const sharingRefusals = {
     'A voice with a custom rate cannot be offered to free users: turn off free_users_allowed or remove the custom rate.',
   readerRestrictionsWithoutReader: 'reader_restricted_on only applies when reader_app_enabled is true.',
   notShared: 'This voice is not shared.',
-  freeUsersNotAllowed: 'The owner of this voice does not offer it to free plans. Upgrade your plan to add it.',
+  freeUsersNotAllowed:
+    'The owner of this voice does not offer it to free plans. Upgrade your plan to add it.',
   notInvited: 'This voice is shared with invited people only, and your email is not one of them.',
   ownVoice: 'This is your own voice: it is already in your voices.',
   alreadyAdded: 'This voice is already in your voices.',
@@ -52,13 +53,19 @@ export const sharingRefusals = {
 export function refuseSharingSettings(s: SharingSettings, voice: { isCopy: boolean }): string | null {
   if (voice.isCopy) return sharingRefusals.copy;
   if (s.customRate !== null && s.freeUsersAllowed) return sharingRefusals.customRateForFreeUsers;
-  if (s.readerRestrictedOn.length && !s.readerAppEnabled) return sharingRefusals.readerRestrictionsWithoutReader;
+  if (s.readerRestrictedOn.length && !s.readerAppEnabled)
+    return sharingRefusals.readerRestrictionsWithoutReader;
   return null;
 }
 
 /** Why a workspace may not add a shared voice, or null when it may. */
 export function refuseLibraryAdd(input: {
-  sharing: { status: 'enabled' | 'disabled'; enableLibrary: boolean; freeUsersAllowed: boolean; whitelistedEmails: string[] };
+  sharing: {
+    status: 'enabled' | 'disabled';
+    enableLibrary: boolean;
+    freeUsersAllowed: boolean;
+    whitelistedEmails: string[];
+  };
   ownerWorkspaceId: string;
   workspaceId: string;
   tier: string;
@@ -66,14 +73,16 @@ export function refuseLibraryAdd(input: {
   alreadyAdded: boolean;
 }): { status: number; code: string; message: string } | null {
   const { sharing } = input;
-  if (sharing.status !== 'enabled') return { status: 404, code: 'voice_not_shared', message: sharingRefusals.notShared };
+  if (sharing.status !== 'enabled')
+    return { status: 404, code: 'voice_not_shared', message: sharingRefusals.notShared };
   if (input.ownerWorkspaceId === input.workspaceId)
     return { status: 400, code: 'own_voice', message: sharingRefusals.ownVoice };
   if (!sharing.enableLibrary && !canSeeByInvitation(sharing.whitelistedEmails, input.email))
     return { status: 403, code: 'voice_not_shared_with_you', message: sharingRefusals.notInvited };
   if (!sharing.freeUsersAllowed && input.tier === 'free')
     return { status: 403, code: 'free_users_not_allowed', message: sharingRefusals.freeUsersNotAllowed };
-  if (input.alreadyAdded) return { status: 409, code: 'voice_already_added', message: sharingRefusals.alreadyAdded };
+  if (input.alreadyAdded)
+    return { status: 409, code: 'voice_already_added', message: sharingRefusals.alreadyAdded };
   return null;
 }
 

@@ -13,7 +13,14 @@ describe('profileDistance', () => {
   it('puts a low voice nearer another low voice than a high one', () =>
     expect(profileDistance(low, lowish)).toBeLessThan(profileDistance(low, high)));
   it('is capped at 2', () =>
-    expect(profileDistance(low, { pitchHz: 800, pitchRangeSemitones: 30, syllablesPerSecond: 12, brightnessDb: 20 })).toBe(MAX_DISTANCE));
+    expect(
+      profileDistance(low, {
+        pitchHz: 800,
+        pitchRangeSemitones: 30,
+        syllablesPerSecond: 12,
+        brightnessDb: 20,
+      }),
+    ).toBe(MAX_DISTANCE));
   it('ignores measures that are missing on either side', () =>
     expect(profileDistance(low, { ...low, pitchRangeSemitones: NaN })).toBe(0));
 });
@@ -27,5 +34,8 @@ describe('rankBySimilarity', () => {
   it('ranks nearest first and keeps top_k', () =>
     expect(rankBySimilarity(low, candidates, { topK: 2 }).map((c) => c.id)).toEqual(['low', 'lowish']));
   it('drops candidates beyond the threshold', () =>
-    expect(rankBySimilarity(low, candidates, { threshold: 0.3 }).map((c) => c.id)).toEqual(['low', 'lowish']));
+    expect(rankBySimilarity(low, candidates, { threshold: 0.3 }).map((c) => c.id)).toEqual([
+      'low',
+      'lowish',
+    ]));
 });

@@ -1,4 +1,14 @@
-import { boolean, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { voices } from './voices';
 import { workspaces } from './workspaces';
 
@@ -34,7 +44,10 @@ export const voiceSharing = pgTable(
     disabledAt: timestamp('disabled_at', { withTimezone: true, precision: 3 }),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
-  (t) => [index('voice_sharing_public_idx').on(t.publicOwnerId), index('voice_sharing_status_idx').on(t.status, t.enabledAt)],
+  (t) => [
+    index('voice_sharing_public_idx').on(t.publicOwnerId),
+    index('voice_sharing_status_idx').on(t.status, t.enabledAt),
+  ],
 );
 
 /**

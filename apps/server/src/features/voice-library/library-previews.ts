@@ -17,7 +17,10 @@ export class LibraryPreviews {
     private readonly voices: VoicesService,
   ) {}
 
-  async audio(publicUserId: string, voiceId: string): Promise<{ data: Uint8Array; type: string; etag: string }> {
+  async audio(
+    publicUserId: string,
+    voiceId: string,
+  ): Promise<{ data: Uint8Array; type: string; etag: string }> {
     const shared = await repo.findShared(this.db, publicUserId, voiceId);
     if (!shared || shared.sharing.status !== 'enabled')
       throw notFound(`No shared voice ${voiceId} of the user ${publicUserId} was found.`, 'voice_not_found');

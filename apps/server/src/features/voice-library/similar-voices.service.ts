@@ -29,7 +29,10 @@ export class SimilarVoicesService {
     private readonly sharing: VoiceSharingService,
   ) {}
 
-  async find(caller: KeyCaller, input: { audio_file?: unknown; similarity_threshold?: number; top_k?: number }) {
+  async find(
+    caller: KeyCaller,
+    input: { audio_file?: unknown; similarity_threshold?: number; top_k?: number },
+  ) {
     if (!hasPermission(caller, 'voices_read')) throw missingPermission('voices_read');
     const workspaceId = (await callerWorkspace(caller, this.workspaces)).id;
     const [file, ...rest] = uploadsOf(input.audio_file);
@@ -45,7 +48,15 @@ export class SimilarVoicesService {
       threshold: input.similarity_threshold,
       topK: input.top_k,
     });
-    const voices = await this.sharing.byIds(workspaceId, ranked.map((r) => r.voiceId));
-    return { voices, has_more: false, total_count: voices.length, last_sort_id: voices.at(-1)?.voice_id ?? null };
+    const voices = await this.sharing.byIds(
+      workspaceId,
+      ranked.map((r) => r.voiceId),
+    );
+    return {
+      voices,
+      has_more: false,
+      total_count: voices.length,
+      last_sort_id: voices.at(-1)?.voice_id ?? null,
+    };
   }
 }

@@ -11,7 +11,10 @@ export async function listCollections(db: AppDb, workspaceId: string) {
     .from(voiceCollections)
     .where(eq(voiceCollections.workspaceId, workspaceId))
     .orderBy(asc(voiceCollections.createdAt), asc(voiceCollections.id));
-  const ids = await voiceIdsOf(db, rows.map((r) => r.id));
+  const ids = await voiceIdsOf(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((row) => ({ row, voiceIds: ids.get(row.id) ?? [] }));
 }
 
@@ -70,7 +73,9 @@ export async function addVoice(db: AppDb, collectionId: string, voiceId: string)
 export async function removeVoice(db: AppDb, collectionId: string, voiceId: string): Promise<boolean> {
   const gone = await db
     .delete(voiceCollectionVoices)
-    .where(and(eq(voiceCollectionVoices.collectionId, collectionId), eq(voiceCollectionVoices.voiceId, voiceId)))
+    .where(
+      and(eq(voiceCollectionVoices.collectionId, collectionId), eq(voiceCollectionVoices.voiceId, voiceId)),
+    )
     .returning({ id: voiceCollectionVoices.voiceId });
   return gone.length > 0;
 }

@@ -20,19 +20,37 @@ export const voiceCollectionsRoutes =
   async (app) => {
     app.get(
       '/v1/voices/collections',
-      { schema: { tags, summary: "Your workspace's voice collections", response: { 200: voiceCollectionsResponse } } },
+      {
+        schema: {
+          tags,
+          summary: "Your workspace's voice collections",
+          response: { 200: voiceCollectionsResponse },
+        },
+      },
       (request) => service.list(requirePrincipal(request)),
     );
     app.post(
       '/v1/voices/collections',
       {
-        schema: { tags, summary: 'Create a voice collection', body: createCollectionBody, response: { 200: voiceCollection } },
+        schema: {
+          tags,
+          summary: 'Create a voice collection',
+          body: createCollectionBody,
+          response: { 200: voiceCollection },
+        },
       },
       (request) => service.create(requirePrincipal(request), request.body),
     );
     app.get(
       '/v1/voices/collections/:collection_id',
-      { schema: { tags, summary: 'One voice collection', params: collectionParams, response: { 200: voiceCollection } } },
+      {
+        schema: {
+          tags,
+          summary: 'One voice collection',
+          params: collectionParams,
+          response: { 200: voiceCollection },
+        },
+      },
       (request) => service.get(requirePrincipal(request), request.params.collection_id),
     );
     app.patch(
@@ -46,7 +64,8 @@ export const voiceCollectionsRoutes =
           response: { 200: voiceCollection },
         },
       },
-      (request) => service.update(requirePrincipal(request), request.params.collection_id, request.body ?? {}),
+      (request) =>
+        service.update(requirePrincipal(request), request.params.collection_id, request.body ?? {}),
     );
     app.delete(
       '/v1/voices/collections/:collection_id',

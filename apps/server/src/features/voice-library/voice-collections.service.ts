@@ -45,8 +45,16 @@ export class VoiceCollectionsService {
     const workspaceId = await this.workspaceFor(caller, 'voices_write');
     const existing = await repo.listCollections(this.db, workspaceId);
     if (existing.length >= MAX_COLLECTIONS)
-      throw badRequest(`A workspace can have at most ${MAX_COLLECTIONS} collections.`, 'collection_limit_reached');
-    const row = await repo.insertCollection(this.db, { id: newId(), workspaceId, title: input.title, icon: input.icon });
+      throw badRequest(
+        `A workspace can have at most ${MAX_COLLECTIONS} collections.`,
+        'collection_limit_reached',
+      );
+    const row = await repo.insertCollection(this.db, {
+      id: newId(),
+      workspaceId,
+      title: input.title,
+      icon: input.icon,
+    });
     return presentCollection(row, []);
   }
 

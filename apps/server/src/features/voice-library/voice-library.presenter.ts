@@ -1,4 +1,9 @@
-import type { LibraryVoice, ShareStats, VoiceCollection, VoiceSharing } from '@vocalis/contracts/voice-library';
+import type {
+  LibraryVoice,
+  ShareStats,
+  VoiceCollection,
+  VoiceSharing,
+} from '@vocalis/contracts/voice-library';
 import { rateMultiplier } from '@vocalis/domain/voices/voice-sharing';
 import { DEFAULT_MODEL_ID } from '../models/model-catalogue';
 import type { LibraryRow } from './voice-library.repo';
@@ -45,12 +50,18 @@ export function presentLibraryVoice(row: LibraryRow, publicUrl: string): Library
     featured: sharing.featured,
     is_added_by_user: row.addedVoiceId !== null,
     added_voice_id: row.addedVoiceId,
-    verified_languages: [{ model_id: DEFAULT_MODEL_ID, language: voice.language, locale: 'en-US', preview_url: null }],
+    verified_languages: [
+      { model_id: DEFAULT_MODEL_ID, language: voice.language, locale: 'en-US', preview_url: null },
+    ],
   };
 }
 
 /** An owner's view of their voice's sharing: notice period and custom rate included. */
-export function presentOwnerSharing(voice: VoiceRow, s: VoiceSharingRow, clonedByCount: number): VoiceSharing {
+export function presentOwnerSharing(
+  voice: VoiceRow,
+  s: VoiceSharingRow,
+  clonedByCount: number,
+): VoiceSharing {
   return {
     status: s.status,
     public_owner_id: s.publicOwnerId,
@@ -108,14 +119,26 @@ export function presentShareStats(
   since: Date,
   now: Date,
   readerApp: boolean,
-  byDay: { uses: { day: string; uses: number; characters: number }[]; copies: { day: string; copies: number }[] },
+  byDay: {
+    uses: { day: string; uses: number; characters: number }[];
+    copies: { day: string; copies: number }[];
+  },
 ): ShareStats {
   const days: ShareStats['days'] = [];
   const uses = new Map(byDay.uses.map((u) => [u.day, u]));
   const copies = new Map(byDay.copies.map((c) => [c.day, c.copies]));
-  for (let d = Date.UTC(since.getUTCFullYear(), since.getUTCMonth(), since.getUTCDate()); d <= now.getTime(); d += 86_400_000) {
+  for (
+    let d = Date.UTC(since.getUTCFullYear(), since.getUTCMonth(), since.getUTCDate());
+    d <= now.getTime();
+    d += 86_400_000
+  ) {
     const date = new Date(d).toISOString().slice(0, 10);
-    days.push({ date, uses: uses.get(date)?.uses ?? 0, characters: uses.get(date)?.characters ?? 0, copies: copies.get(date) ?? 0 });
+    days.push({
+      date,
+      uses: uses.get(date)?.uses ?? 0,
+      characters: uses.get(date)?.characters ?? 0,
+      copies: copies.get(date) ?? 0,
+    });
   }
   const sum = (k: 'uses' | 'characters' | 'copies') => days.reduce((s, d) => s + d[k], 0);
   return {

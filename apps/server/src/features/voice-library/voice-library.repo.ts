@@ -9,7 +9,8 @@ import { voiceSharing } from '../../db/schema/voice-library';
 import { voices } from '../../db/schema/voices';
 
 /** Characters spoken with copies of the shared voice since `interval` ago. */
-const usageSince = (interval: string) => sql<number>`coalesce((
+const usageSince = (interval: string) =>
+  sql<number>`coalesce((
   select sum(h.character_count_change_to - h.character_count_change_from)
   from voice_library_copies c
   join history_item_voices hv on hv.voice_id = c.copy_voice_id
@@ -17,7 +18,10 @@ const usageSince = (interval: string) => sql<number>`coalesce((
   where c.original_voice_id = ${voiceSharing.voiceId} and hv.created_at > now() - ${interval}::interval
 ), 0)`.mapWith(Number);
 
-const clonedBy = sql<number>`(select count(*) from voice_library_copies c where c.original_voice_id = ${voiceSharing.voiceId})`.mapWith(Number);
+const clonedBy =
+  sql<number>`(select count(*) from voice_library_copies c where c.original_voice_id = ${voiceSharing.voiceId})`.mapWith(
+    Number,
+  );
 
 /** The library's labels: the sharing labels over the voice's own, gender from the profile when unlabelled. */
 const label = (name: string) =>
@@ -36,7 +40,10 @@ export async function listLibrary(
 ) {
   const where: (SQL | undefined)[] = [eq(voiceSharing.status, 'enabled')];
   if (opts.address) {
-    where.push(eq(voiceSharing.publicOwnerId, opts.address.publicOwnerId), eq(voiceSharing.voiceId, opts.address.voiceId));
+    where.push(
+      eq(voiceSharing.publicOwnerId, opts.address.publicOwnerId),
+      eq(voiceSharing.voiceId, opts.address.voiceId),
+    );
   } else {
     where.push(eq(voiceSharing.enableLibrary, true));
   }
@@ -47,7 +54,8 @@ export async function listLibrary(
   if (q.language) where.push(sql`lower(${voices.language}) = lower(${q.language})`);
   if (q.locale) where.push(sql`lower(${voices.language}) = lower(${q.locale.split(/[-_]/)[0]})`);
   if (q.category) where.push(sql`${voices.category} = ${q.category}`);
-  if (q.use_cases?.length) where.push(sql`lower(${label('use_case')}) in ${q.use_cases.map((u) => u.toLowerCase())}`);
+  if (q.use_cases?.length)
+    where.push(sql`lower(${label('use_case')}) in ${q.use_cases.map((u) => u.toLowerCase())}`);
   if (q.descriptives?.length)
     where.push(sql`lower(${label('descriptive')}) in ${q.descriptives.map((u) => u.toLowerCase())}`);
   if (q.featured !== undefined) where.push(eq(voiceSharing.featured, q.featured));
@@ -80,7 +88,9 @@ export async function listLibrary(
       usage1y,
       usage7d,
       clonedBy,
-      addedVoiceId: sql<string | null>`(select mine.id from voices mine where mine.workspace_id = ${opts.workspaceId} and mine.copy_of_voice_id = ${voiceSharing.voiceId} and mine.copy_status = 'copied' limit 1)`,
+      addedVoiceId: sql<
+        string | null
+      >`(select mine.id from voices mine where mine.workspace_id = ${opts.workspaceId} and mine.copy_of_voice_id = ${voiceSharing.voiceId} and mine.copy_status = 'copied' limit 1)`,
       total: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(voiceSharing)

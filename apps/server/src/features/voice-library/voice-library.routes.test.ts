@@ -57,7 +57,8 @@ describe(`the voice library on ${process.env.TEST_DB}`, () => {
   let thirdPublicId: string;
   let copyId: string;
 
-  const file = (bytes: Uint8Array, name: string) => new File([Buffer.from(bytes)], name, { type: 'audio/wav' });
+  const file = (bytes: Uint8Array, name: string) =>
+    new File([Buffer.from(bytes)], name, { type: 'audio/wav' });
   const call = (u: TestUser, method: string, url: string, body?: unknown) =>
     app.request(url, {
       method,
@@ -95,13 +96,14 @@ describe(`the voice library on ${process.env.TEST_DB}`, () => {
     c = new ElevenLabsClient({ apiKey: third.apiKey, baseUrl: app.url });
     rec = await makeRecordings();
     lowId = (await a.voices.ivc.create({ name: 'Deep Narrator', files: [file(rec.low, 'low.wav')] })).voiceId;
-    highId = (await c.voices.ivc.create({ name: 'Bright Host', files: [file(rec.high, 'high.wav')] })).voiceId;
+    highId = (await c.voices.ivc.create({ name: 'Bright Host', files: [file(rec.high, 'high.wav')] }))
+      .voiceId;
     publicId = (await (await call(owner, 'GET', '/v1/user')).json()).public_user_id;
     thirdPublicId = (await (await call(third, 'GET', '/v1/user')).json()).public_user_id;
   }, 180_000);
   afterAll(() => app?.close());
 
-  it("shares a voice with its settings; the owner sees notice period and custom rate", async () => {
+  it('shares a voice with its settings; the owner sees notice period and custom rate', async () => {
     const res = await call(owner, 'POST', `/v1/voices/${lowId}/share-library`, {
       notice_period: 3,
       labels: { accent: 'british', age: 'old', use_case: 'narration', descriptive: 'deep' },
@@ -130,7 +132,12 @@ describe(`the voice library on ${process.env.TEST_DB}`, () => {
     const all = await b.voices.getShared({});
     expect(all.voices.map((v) => v.voiceId).sort()).toEqual([lowId, highId].sort());
     expect(all.voices.some((v) => v.voiceId.length < 10)).toBe(false); // no premade voice in the library
-    const narr = await b.voices.getShared({ gender: 'male', useCases: ['narration'], accent: 'British', search: 'deep' });
+    const narr = await b.voices.getShared({
+      gender: 'male',
+      useCases: ['narration'],
+      accent: 'British',
+      search: 'deep',
+    });
     expect(narr.voices).toHaveLength(1);
     expect(narr.voices[0]).toMatchObject({
       voiceId: lowId,
@@ -144,7 +151,9 @@ describe(`the voice library on ${process.env.TEST_DB}`, () => {
     expect(narr.voices[0]!.noticePeriod).toBeUndefined();
     expect((await b.voices.getShared({ gender: 'female' })).voices.map((v) => v.voiceId)).toEqual([highId]);
     expect((await b.voices.getShared({ descriptives: ['deep'], ownerId: thirdPublicId })).voices).toEqual([]);
-    expect((await b.voices.getShared({ minNoticePeriodDays: 5 })).voices.map((v) => v.voiceId)).toEqual([highId]);
+    expect((await b.voices.getShared({ minNoticePeriodDays: 5 })).voices.map((v) => v.voiceId)).toEqual([
+      highId,
+    ]);
     const paged = await b.voices.getShared({ pageSize: 1, page: 0, sort: 'created_date' });
     expect(paged).toMatchObject({ hasMore: true, totalCount: 2 });
     expect(paged.voices.map((v) => v.voiceId)).toEqual([highId]);
@@ -154,10 +163,13 @@ describe(`the voice library on ${process.env.TEST_DB}`, () => {
   }, 120_000);
 
   it("does not let another workspace change the owner's sharing or see unshared voices", async () => {
-    expect((await call(other, 'POST', `/v1/voices/${lowId}/share-library`, { notice_period: 0 })).status).toBe(404);
+    expect(
+      (await call(other, 'POST', `/v1/voices/${lowId}/share-library`, { notice_period: 0 })).status,
+    ).toBe(404);
     expect((await call(other, 'POST', `/v1/voices/${lowId}/share`, { enable: false })).status).toBe(404);
     expect((await call(other, 'GET', `/v1/voices/${lowId}/share/stats`)).status).toBe(404);
-    const unshared = (await a.voices.ivc.create({ name: 'Private One', files: [file(rec.low, 'low.wav')] })).voiceId;
+    const unshared = (await a.voices.ivc.create({ name: 'Private One', files: [file(rec.low, 'low.wav')] }))
+      .voiceId;
     expect((await b.voices.getShared({ search: 'private' })).voices).toEqual([]);
     expect((await call(other, 'GET', `/v1/voices/${publicId}/${unshared}`)).status).toBe(404);
     const add = await errorOf(b.voices.share(publicId, unshared, { newName: 'Mine now' }));
@@ -168,7 +180,11 @@ describe(`the voice library on ${process.env.TEST_DB}`, () => {
   it('adds a shared voice as a copy that speaks, once, and ticks the checklist', async () => {
     // The SDK has no call for the public page: read it directly.
     const publicPage = await call(other, 'GET', `/v1/voices/${publicId}/${lowId}`);
-    expect(await publicPage.json()).toMatchObject({ voice_id: lowId, name: 'Deep Narrator', is_added_by_user: false });
+    expect(await publicPage.json()).toMatchObject({
+      voice_id: lowId,
+      name: 'Deep Narrator',
+      is_added_by_user: false,
+    });
 
     const started = await app.request('/v1/user/onboarding-checklist/initiate', {
       method: 'POST',
@@ -180,7 +196,10 @@ describe(`the voice library on ${process.env.TEST_DB}`, () => {
     expect(copy).toMatchObject({ name: 'My Narrator', category: 'cloned', isOwner: false });
     expect(copy.sharing).toMatchObject({ status: 'copied', originalVoiceId: lowId, publicOwnerId: publicId });
     expect((await b.voices.getAll()).voices.map((v) => v.voiceId)).toContain(copyId);
-    expect((await b.voices.getShared({ search: 'deep' })).voices[0]).toMatchObject({ isAddedByUser: true, clonedByCount: 1 });
+    expect((await b.voices.getShared({ search: 'deep' })).voices[0]).toMatchObject({
+      isAddedByUser: true,
+      clonedByCount: 1,
+    });
 
     const again = await errorOf(b.voices.share(publicId, lowId, { newName: 'Twice' }));
     expect(again).toMatchObject({ status: 409, body: { detail: { status: 'voice_already_added' } } });
@@ -193,7 +212,9 @@ describe(`the voice library on ${process.env.TEST_DB}`, () => {
     const user = (await (await call(other, 'GET', '/v1/user')).json()) as {
       onboarding_checklist: { items: { onboarding_checklist_item_id: string; is_completed: boolean }[] };
     };
-    const item = user.onboarding_checklist.items.find((i) => i.onboarding_checklist_item_id === 'add_library_voice');
+    const item = user.onboarding_checklist.items.find(
+      (i) => i.onboarding_checklist_item_id === 'add_library_voice',
+    );
     expect(item?.is_completed).toBe(true);
   }, 120_000);
 
@@ -201,9 +222,17 @@ describe(`the voice library on ${process.env.TEST_DB}`, () => {
     const res = await call(owner, 'GET', `/v1/voices/${lowId}/share/stats?range=7d`);
     expect(res.status).toBe(200);
     const stats = await res.json();
-    expect(stats).toMatchObject({ voice_id: lowId, range: '7d', uses: 1, copies: 1, characters: TEXT.length });
+    expect(stats).toMatchObject({
+      voice_id: lowId,
+      range: '7d',
+      uses: 1,
+      copies: 1,
+      characters: TEXT.length,
+    });
     expect(stats.days).toHaveLength(8);
-    const reader = await (await call(owner, 'GET', `/v1/voices/${lowId}/share/stats?range=1d&reader_app=true`)).json();
+    const reader = await (
+      await call(owner, 'GET', `/v1/voices/${lowId}/share/stats?range=1d&reader_app=true`)
+    ).json();
     expect(reader).toMatchObject({ uses: 0, copies: 1, reader_app: true });
   });
 
@@ -242,7 +271,10 @@ describe(`the voice library on ${process.env.TEST_DB}`, () => {
     expect(near.voices.map((v) => v.voiceId)).toEqual([lowId, highId]);
     const highNear = await b.voices.findSimilarVoices({ audioFile: file(rec.high, 'her.wav') });
     expect(highNear.voices[0]!.voiceId).toBe(highId);
-    const strict = await b.voices.findSimilarVoices({ audioFile: file(rec.lowHeldOut, 'me.wav'), similarityThreshold: 0.3 });
+    const strict = await b.voices.findSimilarVoices({
+      audioFile: file(rec.lowHeldOut, 'me.wav'),
+      similarityThreshold: 0.3,
+    });
     expect(strict.voices.map((v) => v.voiceId)).toEqual([lowId]);
     const silent = await errorOf(b.voices.findSimilarVoices({}));
     expect(silent.status).toBe(400);

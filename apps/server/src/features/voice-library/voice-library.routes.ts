@@ -53,7 +53,8 @@ export const voiceLibraryRoutes =
           response: { 200: voiceSharing },
         },
       },
-      async (request) => (await service.share(requirePrincipal(request), request.params.voice_id, request.body))!,
+      async (request) =>
+        (await service.share(requirePrincipal(request), request.params.voice_id, request.body))!,
     );
 
     app.get(
@@ -61,7 +62,8 @@ export const voiceLibraryRoutes =
       {
         schema: {
           tags: ['voice library'],
-          summary: "Your shared voice's uses (generations with copies by other workspaces) and copies, per day",
+          summary:
+            "Your shared voice's uses (generations with copies by other workspaces) and copies, per day",
           params: voiceIdParams,
           querystring: shareStatsQuery,
           response: { 200: shareStatsResponse },

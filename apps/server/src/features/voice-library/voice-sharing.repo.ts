@@ -57,7 +57,12 @@ export async function userIdentity(
 /** The history item's audio if it belongs to the workspace (a preview must be the owner's own generation). */
 export async function findWorkspaceHistoryItem(db: AppDb, workspaceId: string, id: string) {
   const [row] = await db
-    .select({ id: historyItems.id, voiceId: historyItems.voiceId, audioPath: historyItems.audioPath, contentType: historyItems.contentType })
+    .select({
+      id: historyItems.id,
+      voiceId: historyItems.voiceId,
+      audioPath: historyItems.audioPath,
+      contentType: historyItems.contentType,
+    })
     .from(historyItems)
     .where(and(eq(historyItems.workspaceId, workspaceId), eq(historyItems.id, id)));
   return row;
@@ -95,7 +100,11 @@ export function startCopiesNotice(tx: AppDb, originalVoiceId: string, disableAt:
     .update(voices)
     .set({ copyDisableAt: disableAt, updatedAt: sql`now()` })
     .where(
-      and(eq(voices.copyOfVoiceId, originalVoiceId), eq(voices.copyStatus, 'copied'), isNull(voices.copyDisableAt)),
+      and(
+        eq(voices.copyOfVoiceId, originalVoiceId),
+        eq(voices.copyStatus, 'copied'),
+        isNull(voices.copyDisableAt),
+      ),
     )
     .returning({ id: voices.id, workspaceId: voices.workspaceId, name: voices.name });
 }
@@ -131,6 +140,9 @@ export async function membersOf(db: AppDb, workspaceIds: string[]): Promise<Map<
 
 /** A workspace's plan tier. */
 export async function workspaceTier(db: AppDb, workspaceId: string): Promise<string> {
-  const [w] = await db.select({ tier: workspaces.subscriptionTier }).from(workspaces).where(eq(workspaces.id, workspaceId));
+  const [w] = await db
+    .select({ tier: workspaces.subscriptionTier })
+    .from(workspaces)
+    .where(eq(workspaces.id, workspaceId));
   return w?.tier ?? 'free';
 }

@@ -4,10 +4,7 @@
  * original, fitted profile copied, so it speaks without the owner's samples), the notice period when
  * sharing stops, and the owner's share stats. Every method starts with the caller's permission and workspace.
  */
-import type {
-  SharedVoicesQuery,
-  VoiceSharingSettingsInput,
-} from '@vocalis/contracts/voice-library';
+import type { SharedVoicesQuery, VoiceSharingSettingsInput } from '@vocalis/contracts/voice-library';
 import { customVoiceLimit } from '@vocalis/domain/billing/plans';
 import { addEditPeriodStart, refuseVoiceAdd } from '@vocalis/domain/voices/voice-cloning';
 import {
@@ -43,7 +40,11 @@ export async function loadOwnerSharing(db: AppDb, workspaceId: string, voiceId: 
   ]);
   if (!voice || !sharing || sharing.workspaceId !== workspaceId) return null;
   const stats = await shareStatsByDay(db, voiceId, new Date(0));
-  return presentOwnerSharing(voice, sharing, stats.copies.reduce((s, c) => s + c.copies, 0));
+  return presentOwnerSharing(
+    voice,
+    sharing,
+    stats.copies.reduce((s, c) => s + c.copies, 0),
+  );
 }
 const VOICES_WRITE = 'voices_write';
 
@@ -76,7 +77,12 @@ export class VoiceSharingService {
   }
 
   /** POST /v1/voices/{id}/share-library: saves the sharing settings and shares the voice. */
-  async shareLibrary(caller: KeyCaller, voiceId: string, input: VoiceSharingSettingsInput, emails?: string[]) {
+  async shareLibrary(
+    caller: KeyCaller,
+    voiceId: string,
+    input: VoiceSharingSettingsInput,
+    emails?: string[],
+  ) {
     const workspaceId = await this.workspaceFor(caller, VOICES_WRITE);
     const voice = await this.ownVoice(workspaceId, voiceId);
     const before = await repo.findSharing(this.db, voiceId);
@@ -88,7 +94,9 @@ export class VoiceSharingService {
       liveModeration: input.enable_live_moderation ?? before?.liveModeration ?? false,
       freeUsersAllowed: input.free_users_allowed ?? before?.freeUsersAllowed ?? input.custom_rate == null,
       previewHistoryItemId:
-        input.preview_history_item_id !== undefined ? input.preview_history_item_id : (before?.previewHistoryItemId ?? null),
+        input.preview_history_item_id !== undefined
+          ? input.preview_history_item_id
+          : (before?.previewHistoryItemId ?? null),
       voiceMixingAllowed: input.voice_mixing_allowed ?? before?.voiceMixingAllowed ?? false,
       labels: input.labels ?? before?.labels ?? {},
       readerAppEnabled: input.reader_app_enabled ?? before?.readerAppEnabled ?? false,
@@ -173,7 +181,11 @@ export class VoiceSharingService {
 
   /** Library voices by id in the order given (similar voices). */
   async byIds(workspaceId: string, ids: string[]) {
-    const { rows } = await libraryRepo.listLibrary(this.db, { page: 0, page_size: 100 }, { workspaceId, ids });
+    const { rows } = await libraryRepo.listLibrary(
+      this.db,
+      { page: 0, page_size: 100 },
+      { workspaceId, ids },
+    );
     const byId = new Map(rows.map((r) => [r.voice.id, presentLibraryVoice(r, this.publicUrl)]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
@@ -181,10 +193,14 @@ export class VoiceSharingService {
   /** GET /v1/voices/{public_user_id}/{voice_id}: the voice's public page (in the library or shared by link). */
   async get(caller: KeyCaller, publicUserId: string, voiceId: string) {
     const workspaceId = await this.workspaceFor(caller, VOICES_READ);
-    const { rows } = await libraryRepo.listLibrary(this.db, { page: 0, page_size: 1 }, {
-      workspaceId,
-      address: { publicOwnerId: publicUserId, voiceId },
-    });
+    const { rows } = await libraryRepo.listLibrary(
+      this.db,
+      { page: 0, page_size: 1 },
+      {
+        workspaceId,
+        address: { publicOwnerId: publicUserId, voiceId },
+      },
+    );
     const row = rows[0];
     if (!row) throw sharedNotFound(publicUserId, voiceId);
     if (!row.sharing.enableLibrary && row.sharing.workspaceId !== workspaceId) {

@@ -220,7 +220,10 @@ export class VoicesService {
   private async collectionIds(caller: KeyCaller, collectionId: string): Promise<Set<string>> {
     const ids = await this.library?.collectionVoiceIds(await this.workspaceId(caller), collectionId);
     if (!ids)
-      throw notFound(`A collection with the collection_id ${collectionId} was not found.`, 'collection_not_found');
+      throw notFound(
+        `A collection with the collection_id ${collectionId} was not found.`,
+        'collection_not_found',
+      );
     return new Set(ids);
   }
 

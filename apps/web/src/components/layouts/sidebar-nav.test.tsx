@@ -38,7 +38,13 @@ describe('SidebarNav', () => {
       within(nav)
         .getAllByRole('heading')
         .map((h) => h.textContent),
-    ).toEqual(['Create', 'Workspace']);
+    ).toEqual(['Create', 'Voices', 'Workspace']);
+    const voices = within(nav).getByRole('list', { name: 'Voices' });
+    expect(
+      within(voices)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Library', 'Collections']);
     const create = within(nav).getByRole('list', { name: 'Create' });
     expect(
       within(create)
@@ -53,7 +59,7 @@ describe('SidebarNav', () => {
     ).toEqual(['Usage', 'API keys', 'Settings']);
     // Products that do not exist yet are not offered at all.
     expect(within(nav).queryByRole('link', { name: 'Dubbing' })).toBeNull();
-    expect(within(nav).queryByRole('heading', { name: 'Voices' })).toBeNull();
+    expect(within(nav).queryByRole('heading', { name: 'Agents' })).toBeNull();
   });
 
   it('marks only the history entry current on the history page (most specific, not prefix)', () => {

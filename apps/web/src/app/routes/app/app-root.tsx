@@ -6,6 +6,7 @@ import { ConsentShell } from '@/features/consent/components/consent-shell';
 import { AttributionSync } from '@/features/onboarding/components/attribution-sync';
 import { ChecklistToaster } from '@/features/onboarding/components/checklist-toaster';
 import { OnboardingGate } from '@/features/onboarding/components/onboarding-gate';
+import { ShareVoiceDialog } from '@/features/voice-library/components/share-voice-dialog';
 import { NotificationsBell } from '@/features/notifications/components/notifications-bell';
 import { useLiveMessages } from '@/features/notifications/api/use-live-messages';
 import { signInHref, useUser } from '@/lib/auth';
@@ -31,6 +32,7 @@ export default function AppRoot() {
       <AttributionSync />
       <ConsentShell />
       <AccountCodesShell />
+      <ShareVoiceDialog />
       <DashboardLayout headerActions={<NotificationsBell />}>
         <Outlet />
       </DashboardLayout>
