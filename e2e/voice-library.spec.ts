@@ -21,6 +21,8 @@ async function signedIn(browser: Browser, email: string, path: string): Promise<
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(new RegExp(`${path.replace(/[?]/g, '\\?')}$`));
+  // The page has rendered with the session: API calls from this context carry it.
+  await expect(page.getByRole('main').getByRole('heading', { name: 'Voice library' })).toBeVisible();
   return page;
 }
 

@@ -24,7 +24,7 @@ const SORTS: Record<NonNullable<LibraryFilters['sort']>, string> = {
   cloned_by_count: 'Most added',
   usage_character_count_1y: 'Most used',
 };
-const selectClasses = `${inputClasses} w-auto min-w-[8rem] pr-8 capitalize`;
+const selectClasses = `${inputClasses} pr-8 capitalize`;
 
 /** /app/voice-library: voices shared by every workspace, filtered, sorted, paged, previewed and added. */
 export function LibraryView() {
@@ -41,12 +41,16 @@ export function LibraryView() {
 
   return (
     <div className="space-y-5">
-      <div className="flex flex-wrap items-end gap-2" role="search" aria-label="Filter the library">
+      <div
+        className="grid grid-cols-2 gap-2 md:grid-cols-5"
+        role="search"
+        aria-label="Filter the library"
+      >
         <input
           type="search"
           aria-label="Search the library"
           placeholder="Search voices, accents, styles…"
-          className={`${inputClasses} min-w-[14rem] flex-1`}
+          className={`${inputClasses} col-span-2 md:col-span-5`}
           value={search}
           onChange={(e) => {
             setSearch(e.target.value);
@@ -72,7 +76,7 @@ export function LibraryView() {
         <input
           aria-label="Accent"
           placeholder="Accent"
-          className={`${inputClasses} w-32`}
+          className={inputClasses}
           value={filters.accent ?? ''}
           onChange={(e) => set({ accent: e.target.value || undefined })}
         />

@@ -21,18 +21,20 @@ export function ShareStatsSummary({ voiceId }: { voiceId: string }) {
     <section aria-label="Share stats" className="rounded-lg border border-zinc-200 p-3 dark:border-zinc-800">
       <div className="flex items-center justify-between gap-2">
         <h3 className="text-sm font-medium text-zinc-900 dark:text-zinc-100">Share stats</h3>
-        <select
-          aria-label="Stats range"
-          className={`${inputClasses} h-8 w-auto py-0`}
-          value={range}
-          onChange={(e) => setRange(e.target.value as ShareStats['range'])}
-        >
-          {Object.entries(RANGES).map(([v, l]) => (
-            <option key={v} value={v}>
-              {l}
-            </option>
-          ))}
-        </select>
+        <div className="w-40">
+          <select
+            aria-label="Stats range"
+            className={`${inputClasses} h-8 py-0`}
+            value={range}
+            onChange={(e) => setRange(e.target.value as ShareStats['range'])}
+          >
+            {Object.entries(RANGES).map(([v, l]) => (
+              <option key={v} value={v}>
+                {l}
+              </option>
+            ))}
+          </select>
+        </div>
       </div>
       <dl className="mt-2 grid grid-cols-3 gap-2 text-center">
         {[

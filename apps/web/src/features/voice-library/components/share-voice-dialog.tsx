@@ -121,9 +121,7 @@ function ShareVoiceForm({ voice, onDone }: { voice: Voice; onDone: () => void })
             {sharing.cloned_by_count ? ` · added by ${sharing.cloned_by_count}` : ''}
           </p>
           {enabled && link ? (
-            <CopyButton value={link} label="Copy link" copiedMessage="Share link copied to clipboard">
-              Copy link
-            </CopyButton>
+            <CopyButton value={link} label="Copy link" copiedMessage="Share link copied to clipboard" />
           ) : null}
         </div>
       ) : null}

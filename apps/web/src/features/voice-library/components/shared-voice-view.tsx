@@ -51,7 +51,7 @@ export function SharedVoiceView({ publicUserId, voiceId }: { publicUserId: strin
     ['Accent', voice.accent],
     ['Use case', voice.use_case],
     ['Style', voice.descriptive],
-    ['Language', voice.language],
+    ['Language', voice.language.toUpperCase()],
     ['Rate', voice.rate === 1 ? 'Standard' : `×${voice.rate}`],
     ['Added by', `${voice.cloned_by_count} ${voice.cloned_by_count === 1 ? 'workspace' : 'workspaces'}`],
   ].filter(([, v]) => v);
