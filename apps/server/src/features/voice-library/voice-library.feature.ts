@@ -22,6 +22,8 @@ export const voiceLibraryFeature = defineFeature({
     const speech = built.speech as { voices: VoicesService; customVoices: CustomVoicesService } | undefined;
     if (!speech) throw new Error('the voice library feature needs the speech feature registered before it');
     const sharing = new VoiceSharingService(db, usage, messages, config.publicUrl);
+    // Deleting a shared voice stops sharing it first: its copies keep working for the notice period.
+    speech.customVoices.onBeforeDelete((caller, voiceId) => sharing.stopBeforeDelete(caller, voiceId));
     const collections = new VoiceCollectionsService(db, usage, (workspaceId, voiceId) =>
       speech.voices.usableIn(workspaceId, voiceId),
     );

@@ -303,4 +303,14 @@ describe(`the voice library on ${process.env.TEST_DB}`, () => {
     expect(await a.voices.collections.delete(id)).toEqual({ collectionId: id });
     expect((await a.voices.collections.list()).collections).toEqual([]);
   });
+  it('gives copies their notice when the owner deletes a shared voice, and they keep speaking until then', async () => {
+    const copy = (await b.voices.share(thirdPublicId, highId, { newName: 'Her Copy' })).voiceId;
+    await c.voices.delete(highId);
+    const after = await b.voices.get(copy);
+    expect(after.sharing).toMatchObject({ status: 'copied', originalVoiceId: highId });
+    expect(after.sharing!.disableAtUnix! * 1000).toBeGreaterThan(Date.now() + 6 * 86_400_000);
+    const audio = await b.textToSpeech.convert(copy, { text: TEXT, outputFormat: 'pcm_16000' });
+    expect((await new Response(audio).arrayBuffer()).byteLength).toBeGreaterThan(16000);
+    expect((await b.voices.getShared({})).voices.map((v) => v.voiceId)).not.toContain(highId);
+  }, 120_000);
 });

@@ -147,6 +147,14 @@ export class VoiceSharingService {
     return this.sharingOf(workspaceId, voiceId);
   }
 
+  /** Before an own voice is deleted: if it is shared, sharing stops as if turned off (copies get the notice). */
+  async stopBeforeDelete(caller: KeyCaller, voiceId: string): Promise<void> {
+    const workspaceId = await this.workspaceFor(caller, VOICES_WRITE);
+    const sharing = await repo.findSharing(this.db, voiceId);
+    if (sharing?.workspaceId === workspaceId && sharing.status === 'enabled')
+      await this.share(caller, voiceId, { enable: false });
+  }
+
   /** Tells every member of each copy's workspace when the copy stops working. */
   private async noticeCopies(copies: { workspaceId: string; name: string }[], original: string, at: Date) {
     const members = await repo.membersOf(this.db, [...new Set(copies.map((c) => c.workspaceId))]);

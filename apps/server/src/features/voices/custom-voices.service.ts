@@ -217,11 +217,19 @@ export class CustomVoicesService {
     }
   }
 
+  private readonly deleteHooks: ((caller: KeyCaller, voiceId: string) => Promise<void>)[] = [];
+
+  /** Runs before an own voice is deleted (the voice library stops sharing it: copies get their notice). */
+  onBeforeDelete(hook: (caller: KeyCaller, voiceId: string) => Promise<void>): void {
+    this.deleteHooks.push(hook);
+  }
+
   /** DELETE /v1/voices/{id}: the voice, its samples, their files and the workspace's settings for it. */
   async delete(caller: KeyCaller, voiceId: string): Promise<void> {
     const workspaceId = await this.workspaceFor(caller, VOICES_WRITE);
     const voice = await this.find(workspaceId, voiceId);
     if (!voice) throw voiceNotFound(voiceId);
+    for (const hook of this.deleteHooks) await hook(caller, voiceId);
     const gone = await this.db.transaction((tx) => repo.deleteVoice(tx, workspaceId, voiceId));
     if (!gone) throw voiceNotFound(voiceId);
     await this.removeFiles(voice.samples.flatMap((s) => [s.originalPath, s.processedPath]));
