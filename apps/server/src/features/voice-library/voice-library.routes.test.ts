@@ -177,6 +177,38 @@ describe(`the voice library on ${process.env.TEST_DB}`, () => {
     expect((await a.voices.getShared({})).voices.map((v) => v.voiceId)).not.toContain(unshared);
   }, 120_000);
 
+  it('keeps paid-only voices from free plans and invitation-only voices from those not invited', async () => {
+    const paid = (await a.voices.ivc.create({ name: 'Paid Voice', files: [file(rec.low, 'low.wav')] }))
+      .voiceId;
+    const shared = await call(owner, 'POST', `/v1/voices/${paid}/share-library`, {
+      custom_rate: 2,
+      free_users_allowed: false,
+    });
+    expect(await shared.json()).toMatchObject({ custom_rate: 2, rate: 2, free_users_allowed: false });
+    const listed = (await b.voices.getShared({ search: 'paid' })).voices[0]!;
+    expect(listed).toMatchObject({ rate: 2, freeUsersAllowed: false });
+    expect((await b.voices.getShared({ search: 'paid', includeCustomRates: false })).voices).toEqual([]);
+    const free = await errorOf(b.voices.share(publicId, paid, { newName: 'Cheap' }));
+    expect(free).toMatchObject({ status: 403, body: { detail: { status: 'free_users_not_allowed' } } });
+
+    await a.voices.delete(paid); // the free plan holds 3 voices; a shared voice stops sharing when deleted
+    expect((await b.voices.getShared({ search: 'paid' })).voices).toEqual([]);
+    const invited = (await a.voices.ivc.create({ name: 'Invite Only', files: [file(rec.low, 'low.wav')] }))
+      .voiceId;
+    const byMail = await call(owner, 'POST', `/v1/voices/${invited}/share`, {
+      enable: true,
+      emails: [third.email],
+    });
+    expect(await byMail.json()).toMatchObject({ status: 'enabled', enabled_in_library: false });
+    expect((await b.voices.getShared({ search: 'invite' })).voices).toEqual([]);
+    expect((await call(other, 'GET', `/v1/voices/${publicId}/${invited}`)).status).toBe(404);
+    expect((await errorOf(b.voices.share(publicId, invited, { newName: 'Nope' }))).status).toBe(403);
+    expect((await call(third, 'GET', `/v1/voices/${publicId}/${invited}`)).status).toBe(200);
+    const added = await c.voices.share(publicId, invited, { newName: 'Invited Copy' });
+    expect((await c.voices.get(added.voiceId)).sharing).toMatchObject({ status: 'copied' });
+    await call(owner, 'POST', `/v1/voices/${invited}/share`, { enable: false });
+  }, 120_000);
+
   it('adds a shared voice as a copy that speaks, once, and ticks the checklist', async () => {
     // The SDK has no call for the public page: read it directly.
     const publicPage = await call(other, 'GET', `/v1/voices/${publicId}/${lowId}`);
