@@ -105,11 +105,13 @@ test('the sidebar groups what exists by product, shows the credits left, and the
 }) => {
   await signIn(page);
   const nav = page.getByRole('navigation', { name: 'Main' });
-  await expect(nav.getByRole('heading')).toHaveText(['Create', 'Workspace']);
+  await expect(nav.getByRole('heading')).toHaveText(['Create', 'Voices', 'Workspace']);
   await expect(nav.getByRole('link')).toHaveText([
     'Home',
     'Text to speech',
     'History',
+    'Library',
+    'Collections',
     'Usage',
     'API keys',
     'Settings',
@@ -156,14 +158,14 @@ test('home offers the products, the checklist steps that exist, and plays a rece
   await signIn(page);
   await page.goto('/app/onboarding-checklist');
   await page.getByRole('button', { name: 'Start the checklist' }).click();
-  await expect(page.getByText('0 of 2 steps completed')).toBeVisible();
+  await expect(page.getByText('0 of 3 steps completed')).toBeVisible();
   await page.goto('/app/home');
 
   const actions = page.getByRole('region', { name: 'Quick actions' });
-  await expect(actions.getByRole('link')).toHaveText([/^Text to speech/, /^Usage/, /^API keys/]);
+  await expect(actions.getByRole('link')).toHaveText([/^Text to speech/, /^Library/, /^Usage/, /^API keys/]);
 
   const checklist = page.getByRole('region', { name: 'Getting started' });
-  await expect(checklist).toContainText('0 of 2 steps completed');
+  await expect(checklist).toContainText('0 of 3 steps completed');
   await expect(checklist).not.toContainText('Not available yet');
   await expect(checklist).not.toContainText('Design a voice');
 
@@ -178,10 +180,10 @@ test('home offers the products, the checklist steps that exist, and plays a rece
   await expect(recent.getByRole('listitem')).toHaveCount(1);
   await recent.getByRole('button', { name: /^Play / }).click();
   await expect(recent.getByRole('button', { name: /^Pause / })).toBeVisible();
-  await expect(checklist).toContainText('1 of 2 steps completed');
+  await expect(checklist).toContainText('1 of 3 steps completed');
 
   // "Create an API key" opens the API keys page.
-  await checklist.getByRole('link', { name: /^Start/ }).click();
+  await checklist.getByRole('link', { name: /^Start.*Create an API key/ }).click();
   await expect(page).toHaveURL(/\/app\/settings\/api-keys$/);
 });
 
