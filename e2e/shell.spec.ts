@@ -111,6 +111,8 @@ test('the sidebar groups what exists by product, shows the credits left, and the
     'Text to speech',
     'History',
     'My voices',
+    'Library',
+    'Collections',
     'Default voices',
     'Workspace voices',
     'Usage',
@@ -159,13 +161,14 @@ test('home offers the products, the checklist steps that exist, and plays a rece
   await signIn(page);
   await page.goto('/app/onboarding-checklist');
   await page.getByRole('button', { name: 'Start the checklist' }).click();
-  await expect(page.getByText('0 of 2 steps completed')).toBeVisible();
+  await expect(page.getByText('0 of 3 steps completed')).toBeVisible();
   await page.goto('/app/home');
 
   const actions = page.getByRole('region', { name: 'Quick actions' });
   await expect(actions.getByRole('link')).toHaveText([
     /^Text to speech/,
     /^My voices/,
+    /^Library/,
     /^Usage/,
     /^API keys/,
   ]);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { voiceSharing } from './voice-library';
 
 /** ElevenLabs voice settings; every field optional on input, all present on output. */
 export const voiceSettings = z
@@ -83,7 +84,7 @@ export const voice = z
     preview_url: z.string().nullable(),
     available_for_tiers: z.array(z.string()),
     settings: voiceSettingsResponse.nullable(),
-    sharing: z.null(),
+    sharing: voiceSharing.nullable(),
     high_quality_base_model_ids: z.array(z.string()),
     verified_languages: z.array(verifiedLanguage),
     collection_ids: z.array(z.string()),

@@ -56,9 +56,14 @@ describe('onboarding checklist', () => {
   it('offers only the steps whose page exists in this build', () => {
     expect(CHECKLIST_ITEMS.filter(isChecklistItemAvailable).map((i) => i.id)).toEqual([
       'generate_speech',
+      'add_library_voice',
       'reveal_api_key',
     ]);
-    expect(visibleChecklistItems(fresh()).map((i) => i.id)).toEqual(['generate_speech', 'reveal_api_key']);
+    expect(visibleChecklistItems(fresh()).map((i) => i.id)).toEqual([
+      'generate_speech',
+      'add_library_voice',
+      'reveal_api_key',
+    ]);
   });
 
   it('offers the items of the stored state only, in display order', () => {
@@ -135,8 +140,13 @@ describe('onboarding checklist', () => {
     ],
     ['nothing offered', CHECKLIST_ITEMS.map((i) => i.id), only(), false],
     // This build: text to speech and the API key.
-    ['this build, both steps done', ['generate_speech', 'reveal_api_key'], undefined, true],
-    ['this build, one step done', ['generate_speech'], undefined, false],
+    [
+      'this build, every step done',
+      ['generate_speech', 'add_library_voice', 'reveal_api_key'],
+      undefined,
+      true,
+    ],
+    ['this build, two steps done', ['generate_speech', 'reveal_api_key'], undefined, false],
   ])('is finished when %s: %s', (_name, done, isAvailable, expected) => {
     expect(isChecklistFinished(withDone(done), isAvailable)).toBe(expected);
   });

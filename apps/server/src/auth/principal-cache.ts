@@ -2,7 +2,7 @@
  * Admitted API-key callers by key hash, kept in memory so a hot read spends no SQL statement on who is
  * calling (issue 9, decision 041). Correctness rests on invalidation, not on the time to live:
  * - triggers on the tables the caller is read from (api_keys, user_profiles, workspaces,
- *   workspace_members: migration 0019) NOTIFY `vocalis_principal` on every change that could alter an
+ *   workspace_members: migration 0018) NOTIFY `vocalis_principal` on every change that could alter an
  *   admitted caller, from any process (other nodes, the admin CLI, psql); every cache empties on it;
  * - the writers in this process also empty it at once (`forgetPrincipals`), so the request after a
  *   revocation on the same node never sees the old caller, even before the notification arrives;

@@ -14,6 +14,7 @@ import * as twoFactor from './schema/two-factor';
 import * as usage from './schema/usage';
 import * as userProfiles from './schema/user-profiles';
 import * as voicePreviews from './schema/voice-previews';
+import * as voiceLibrary from './schema/voice-library';
 import * as voiceSettings from './schema/voice-settings';
 import * as voices from './schema/voices';
 import * as workspaces from './schema/workspaces';
@@ -36,6 +37,7 @@ export const schema = {
   ...voiceSettings,
   ...voices,
   ...voicePreviews,
+  ...voiceLibrary,
   ...billing,
   ...jwks,
   ...nodes,

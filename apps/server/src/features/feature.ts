@@ -11,8 +11,8 @@ export type Feature<Name extends string = string, Exports = unknown> = {
   name: Name;
   /** Jobs this feature's services enqueue; the worker runs the jobs of every listed feature. */
   jobs?: readonly JobDefinition[];
-  /** `built`: what the features registered before this one returned, by name (for a feature built on another). */
-  register(app: FastifyInstance, core: Core, built?: Readonly<Record<string, unknown>>): Promise<Exports>;
+  /** `built`: what the features registered before this one returned, by name (for a feature built on another's services). */
+  register(app: FastifyInstance, core: Core, built: Readonly<Record<string, unknown>>): Promise<Exports>;
 };
 
 /** Declares a feature; keeps its name and exports typed for `BuiltApp`. */

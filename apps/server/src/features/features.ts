@@ -11,6 +11,7 @@ import { ttsFeature } from './tts/tts.feature';
 import { twoFactorFeature } from './two-factor/two-factor.feature';
 import { userFeature } from './user/user.feature';
 import { voiceDesignFeature } from './voice-design/voice-design.feature';
+import { voiceLibraryFeature } from './voice-library/voice-library.feature';
 
 /**
  * Every product area, once, in registration order (a new feature adds one line here). The user feature comes
@@ -26,6 +27,7 @@ export const FEATURES = [
   socialSignInFeature,
   ttsFeature,
   voiceDesignFeature,
+  voiceLibraryFeature,
   historyFeature,
   sharingFeature,
   devOutboxesFeature,

@@ -111,6 +111,22 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, KeyAccess<PermissionType
   'POST /v1/text-to-voice': 'voices_write',
   'POST /v1/text-to-voice/create-voice-from-preview': 'voices_write',
   'GET /v1/text-to-voice/:generated_voice_id/stream': 'voices_read',
+  // The voice library and collections.
+  'POST /v1/voices/:voice_id/share-library': 'voices_write',
+  'POST /v1/voices/:voice_id/share': 'voices_write',
+  'GET /v1/voices/:voice_id/share/stats': 'voices_read',
+  'GET /v1/shared-voices': 'voices_read',
+  'GET /v1/shared-voices/:public_user_id/:voice_id/preview': 'voices_read',
+  'GET /v1/voices/:public_user_id/:voice_id': 'voices_read',
+  'POST /v1/voices/add/:public_user_id/:voice_id': 'voices_write',
+  'POST /v1/similar-voices': 'voices_read',
+  'GET /v1/voices/collections': 'voices_read',
+  'POST /v1/voices/collections': 'voices_write',
+  'GET /v1/voices/collections/:collection_id': 'voices_read',
+  'PATCH /v1/voices/collections/:collection_id': 'voices_write',
+  'DELETE /v1/voices/collections/:collection_id': 'voices_write',
+  'POST /v1/voices/collections/:collection_id/voice/:voice_id': 'voices_write',
+  'DELETE /v1/voices/collections/:collection_id/voice/:voice_id': 'voices_write',
 
   // Speech: text to speech and text to dialogue (ElevenLabs has no separate dialogue permission).
   'POST /v1/text-to-speech/:voice_id': 'text_to_speech',

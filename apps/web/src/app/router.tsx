@@ -42,6 +42,10 @@ export const appPages: Partial<Record<string, PageModule>> = {
   voiceLab: () => import('@/features/voices/routes/voice-lab-route'),
   defaultVoices: () => import('@/features/voices/routes/default-voices-route'),
   workspaceVoices: () => import('@/features/voices/routes/workspace-voices-route'),
+  voiceLibrary: () => import('@/features/voice-library/routes/voice-library-route'),
+  voiceLibraryCollections: () => import('@/features/voice-library/routes/collections-route'),
+  voiceLabCollections: () => import('@/features/voice-library/routes/collections-route'),
+  voiceLabShare: () => import('@/features/voice-library/routes/shared-voice-route'),
 };
 
 function mountBuilt(routes: readonly AppRoute[], pages: Partial<Record<string, PageModule>>): RouteObject[] {

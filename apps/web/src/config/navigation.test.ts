@@ -30,18 +30,18 @@ describe('navigation model', () => {
           'History',
         ],
       ],
-      ['Voices', ['My voices', 'Library', 'Default voices', 'Workspace voices']],
+      ['Voices', ['My voices', 'Library', 'Collections', 'Default voices', 'Workspace voices']],
       ['Agents', ['Agents']],
       ['Workspace', ['Members', 'Usage', 'API keys', 'Webhooks', 'Settings']],
     ]);
   });
 
-  // Today's build: home, text to speech (with dialogue), history, voices, usage, API keys, settings.
+  // Today's build: home, text to speech (with dialogue), history, voices and the voice library, usage, API keys, settings.
   it('shows only the entries whose page exists in this build', () => {
     expect(labels(visibleNavigation())).toEqual([
       [null, ['Home']],
       ['Create', ['Text to speech', 'History']],
-      ['Voices', ['My voices', 'Default voices', 'Workspace voices']],
+      ['Voices', ['My voices', 'Library', 'Collections', 'Default voices', 'Workspace voices']],
       ['Workspace', ['Usage', 'API keys', 'Settings']],
     ]);
   });
@@ -75,7 +75,7 @@ describe('navigation model', () => {
   });
 
   it('offers the existing products (and usage and API keys), not history or settings, as quick actions', () => {
-    expect(quickActions().map((e) => e.label)).toEqual(['Text to speech', 'My voices', 'Usage', 'API keys']);
+    expect(quickActions().map((e) => e.label)).toEqual(['Text to speech', 'My voices', 'Library', 'Usage', 'API keys']);
     expect(quickActions(NAVIGATION).map((e) => e.label)).toEqual([
       'Text to speech',
       'Speech to speech',

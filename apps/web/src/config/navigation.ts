@@ -50,6 +50,7 @@ export const NAVIGATION: readonly NavSection[] = [
     entries: [
       entry(appRoutes.voiceLab, 'My voices', 'Clone a voice from a recording, or design one.'),
       entry(appRoutes.voiceLibrary, 'Library', 'Voices shared by the community.'),
+      entry(appRoutes.voiceLibraryCollections, 'Collections'),
       entry(appRoutes.defaultVoices, 'Default voices'),
       entry(appRoutes.workspaceVoices, 'Workspace voices'),
     ],

@@ -48,10 +48,19 @@ export const voices = pgTable(
     safetyControl: text('safety_control', { enum: ['BAN', 'CAPTCHA'] }),
     requiresVerification: boolean('requires_verification').notNull().default(false),
     isVerified: boolean('is_verified').notNull().default(false),
+    /** A copy added from the voice library (decision 080): the original, its public owner, the copy's state. */
+    copyOfVoiceId: text('copy_of_voice_id'),
+    copyPublicOwnerId: text('copy_public_owner_id'),
+    copyStatus: text('copy_status', { enum: ['copied', 'copied_disabled'] }),
+    /** Set when the owner stops sharing: the end of the notice period, after which the copy is disabled. */
+    copyDisableAt: timestamp('copy_disable_at', { withTimezone: true, precision: 3 }),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
-  (t) => [index('voices_workspace_created_idx').on(t.workspaceId, t.createdAt.desc())],
+  (t) => [
+    index('voices_workspace_created_idx').on(t.workspaceId, t.createdAt.desc()),
+    index('voices_copy_of_idx').on(t.copyOfVoiceId),
+  ],
 );
 
 // A voice's recorded samples: the upload as it came (original) and the 16 kHz mono WAV it was measured on.

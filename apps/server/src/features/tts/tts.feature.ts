@@ -15,6 +15,8 @@ import { CustomVoicesService } from '../voices/custom-voices.service';
 import { warmBaseVoices } from '../voices/voice-fitting';
 import { voicesRoutes } from '../voices/voices.routes';
 import { VoicesService } from '../voices/voices.service';
+import { collectionVoiceIds } from '../voice-library/voice-collections.repo';
+import { loadOwnerSharing } from '../voice-library/voice-sharing.service';
 import { openAiSpeechRoutes } from './openai-speech.routes';
 import { createSpeechRunner, renderSpeech } from './speech-runner';
 import { textToDialogueRoutes } from './text-to-dialogue.routes';
@@ -65,6 +67,10 @@ export const ttsFeature = defineFeature({
       db,
       usage,
       customVoices,
+      {
+        collectionVoiceIds: (workspaceId, id) => collectionVoiceIds(db, workspaceId, id),
+        sharingOf: (workspaceId, voiceId) => loadOwnerSharing(db, workspaceId, voiceId),
+      },
     );
     const tts = new TextToSpeechService(voices, models, engines, usage, history, app.log, speech);
 

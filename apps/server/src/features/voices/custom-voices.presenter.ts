@@ -1,5 +1,6 @@
 import type { Voice, VoiceSettingsResponse } from '@vocalis/contracts/voices';
 import { DEFAULT_MODEL_ID } from '../models/model-catalogue';
+import { presentCopySharing } from '../voice-library/voice-library.presenter';
 import type { CustomVoiceRow, VoiceSampleRow } from './custom-voices.repo';
 
 /** The API shape of a workspace's own voice (cloned, generated, professional). */
@@ -7,9 +8,13 @@ export function presentCustomVoice(
   row: CustomVoiceRow,
   samples: VoiceSampleRow[],
   settings: VoiceSettingsResponse | null,
-  /** Where its preview clip plays (GET /v1/voices/{id}/preview?v=<version>), null without previews. */
-  previewUrl: string | null = null,
+  /**
+   * Where its preview clip plays (GET /v1/voices/{id}/preview?v=<version>, null without previews); the
+   * owner's view of its sharing (copies show where they came from: the row carries that); its collections.
+   */
+  extras: { previewUrl?: string | null; sharing?: Voice['sharing']; collectionIds?: string[] } = {},
 ): Voice {
+  const { previewUrl = null, sharing = null, collectionIds = [] } = extras;
   const m = row.profile.measure;
   const num = (v: number | undefined) => (Number.isFinite(v) ? Math.round(v! * 100) / 100 : 0);
   return {
@@ -21,12 +26,12 @@ export function presentCustomVoice(
     preview_url: previewUrl,
     available_for_tiers: [],
     settings,
-    sharing: null,
+    sharing: sharing ?? presentCopySharing(row),
     high_quality_base_model_ids: [],
     verified_languages: [
       { model_id: DEFAULT_MODEL_ID, language: row.language, locale: 'en-US', preview_url: previewUrl },
     ],
-    collection_ids: [],
+    collection_ids: collectionIds,
     safety_control: row.safetyControl,
     samples: samples.map((s) => ({
       sample_id: s.id,
@@ -56,7 +61,7 @@ export function presentCustomVoice(
       verification_attempts_count: 0,
     },
     permission_on_resource: 'admin',
-    is_owner: true,
+    is_owner: row.copyStatus === null,
     is_legacy: false,
     is_mixed: false,
     created_at_unix: Math.floor(row.createdAt.getTime() / 1000),

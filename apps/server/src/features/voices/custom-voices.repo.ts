@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, gte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gte, isNull, or, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
 import { users } from '../../db/schema/auth';
 import { voiceSettings } from '../../db/schema/voice-settings';
@@ -11,13 +11,16 @@ export type NewCustomVoice = typeof voices.$inferInsert;
 export type VoiceSampleRow = typeof voiceSamples.$inferSelect;
 export type NewVoiceSample = typeof voiceSamples.$inferInsert;
 
-/** A workspace's voices, newest first. */
+/** Library copies whose owner stopped sharing and whose notice ended are hidden (spec §5) and free their slot. */
+const usable = or(isNull(voices.copyStatus), eq(voices.copyStatus, 'copied'));
+
+/** A workspace's voices, newest first (without copied_disabled library copies). */
 export function listWorkspaceVoices(db: AppDb, workspaceId: string): Promise<CustomVoiceRow[]> {
   return db
     .select({ ...getTableColumns(voices), addedByName: users.name })
     .from(voices)
     .leftJoin(users, eq(users.id, voices.createdBy))
-    .where(eq(voices.workspaceId, workspaceId))
+    .where(and(eq(voices.workspaceId, workspaceId), usable))
     .orderBy(desc(voices.createdAt), desc(voices.id));
 }
 
@@ -58,7 +61,10 @@ export async function voiceCounts(
     .select({ tier: workspaces.subscriptionTier })
     .from(workspaces)
     .where(eq(workspaces.id, workspaceId));
-  const [v] = await db.select({ n: count() }).from(voices).where(eq(voices.workspaceId, workspaceId));
+  const [v] = await db
+    .select({ n: count() })
+    .from(voices)
+    .where(and(eq(voices.workspaceId, workspaceId), usable));
   const [e] = await db
     .select({ n: count() })
     .from(voiceAddEdits)

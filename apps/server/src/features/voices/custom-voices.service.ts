@@ -13,6 +13,8 @@ import {
   refuseVoiceAdd,
   refuseVoiceEdit,
 } from '@vocalis/domain/voices/voice-cloning';
+import { sharingRefusals } from '@vocalis/domain/voices/voice-sharing';
+import type { z } from 'zod';
 import type { AppDb } from '../../db/client';
 import { badRequest, forbidden, notFound } from '../../errors';
 import { newId } from '../../lib/ids';
@@ -76,13 +78,21 @@ export class CustomVoicesService {
   }
 
   /**
-   * The voice as the speech layer speaks it, or undefined when the workspace has no such voice. For a
-   * generation, a voice under safety_control BAN is refused (content-and-workspace.md §4 voice safety).
+   * The voice as the speech layer speaks it, or undefined when the workspace has no such voice. A library
+   * copy whose owner stopped sharing (copied_disabled) is refused: it is unusable (spec §4); for a
+   * generation, so is a voice under safety_control BAN (content-and-workspace.md §4 voice safety).
    */
   async speaking(workspaceId: string, voiceId: string, purpose: 'read' | 'generate' = 'read') {
-    const row = await repo.findWorkspaceVoice(this.db, workspaceId, voiceId);
-    if (row?.safetyControl === 'BAN' && purpose === 'generate') throw voiceBlocked(voiceId);
+    const row = await this.usableRow(workspaceId, voiceId, purpose);
     return row && speakingVoice(row);
+  }
+
+  private async usableRow(workspaceId: string, voiceId: string, purpose: 'read' | 'generate') {
+    const row = await repo.findWorkspaceVoice(this.db, workspaceId, voiceId);
+    if (row?.copyStatus === 'copied_disabled')
+      throw forbidden(sharingRefusals.copiedDisabled(row.name), 'voice_copied_disabled');
+    if (row?.safetyControl === 'BAN' && purpose === 'generate') throw voiceBlocked(voiceId);
+    return row;
   }
 
   /**
@@ -90,9 +100,8 @@ export class CustomVoicesService {
    * carries its speaker there (uploaded on first use), which the default model then speaks through.
    */
   async speakingForSpeech(workspaceId: string, voiceId: string) {
-    const row = await repo.findWorkspaceVoice(this.db, workspaceId, voiceId);
+    const row = await this.usableRow(workspaceId, voiceId, 'generate');
     if (!row) return undefined;
-    if (row.safetyControl === 'BAN') throw voiceBlocked(voiceId);
     const voice = speakingVoice(row);
     if (!this.clones) return voice;
     const samples = (await repo.samplesOf(this.db, [row.id])).get(row.id) ?? [];
@@ -191,11 +200,19 @@ export class CustomVoicesService {
     if (profile !== voice.row.profile) await this.replacePreview(voice.row, { ...voice.row, profile });
   }
 
+  private readonly deleteHooks: ((caller: KeyCaller, voiceId: string) => Promise<void>)[] = [];
+
+  /** Runs before an own voice is deleted (the voice library stops sharing it: copies get their notice). */
+  onBeforeDelete(hook: (caller: KeyCaller, voiceId: string) => Promise<void>): void {
+    this.deleteHooks.push(hook);
+  }
+
   /** DELETE /v1/voices/{id}: the voice, its samples, their files and the workspace's settings for it. */
   async delete(caller: KeyCaller, voiceId: string): Promise<void> {
     const workspaceId = await this.workspaceFor(caller, VOICES_WRITE);
     const voice = await this.find(workspaceId, voiceId);
     if (!voice) throw voiceNotFound(voiceId);
+    for (const hook of this.deleteHooks) await hook(caller, voiceId);
     const gone = await this.db.transaction((tx) => repo.deleteVoice(tx, workspaceId, voiceId));
     if (!gone) throw voiceNotFound(voiceId);
     await this.removeFiles(voice.samples.flatMap((s) => [s.originalPath, s.processedPath]));

@@ -23,6 +23,14 @@ import { speakingVoice } from './voice-fitting';
 
 const VOICES_WRITE = 'voices_write';
 
+/** What the voice library adds to voices: collections (the list's collection_id filter) and sharing. */
+export type VoiceLibraryLookup = {
+  /** The voice ids of a workspace's collection; undefined when the workspace has no such collection. */
+  collectionVoiceIds(workspaceId: string, collectionId: string): Promise<string[] | undefined>;
+  /** The owner's view of a voice's sharing, null when not shared. */
+  sharingOf(workspaceId: string, voiceId: string): Promise<Voice['sharing']>;
+};
+
 /** What the service needs to know about workspaces: the caller's current one. */
 export type WorkspaceLookup = { workspaceOf(userId: string): Promise<{ id: string }> };
 
@@ -43,6 +51,7 @@ export class VoicesService {
     private readonly db: AppDb,
     private readonly workspaces: WorkspaceLookup,
     private readonly custom: CustomVoicesService,
+    private readonly library?: VoiceLibraryLookup,
   ) {
     this.byId = new Map(catalogue.map((v) => [v.voiceId, v]));
   }
@@ -82,12 +91,12 @@ export class VoicesService {
   /** `GET /v2/voices`: filter, sort, page by an opaque offset token. */
   async search(caller: KeyCaller, q: SearchVoicesQuery) {
     const stored = await this.storedAll(caller);
+    const inCollection = q.collection_id ? await this.collectionIds(caller, q.collection_id) : undefined;
     const terms = (q.search ?? '').toLowerCase().split(/\s+/).filter(Boolean);
     const eq = (a: string, b: string | undefined) => b === undefined || a.toLowerCase() === b.toLowerCase();
     const premadeWanted =
       (!q.voice_type || q.voice_type === 'default') &&
       (!q.category || q.category === 'premade') &&
-      !q.collection_id &&
       !q.fine_tuning_state;
     const matches = premadeWanted
       ? this.catalogue.filter((v) => {
@@ -100,14 +109,14 @@ export class VoicesService {
             eq(v.labels.accent, q.accent) &&
             (!q.language?.length || q.language.some((l) => langs.includes(l.toLowerCase()))) &&
             (!q.use_cases?.length || q.use_cases.includes(v.labels.use_case)) &&
-            (!q.voice_ids?.length || q.voice_ids.includes(v.voiceId))
+            (!q.voice_ids?.length || q.voice_ids.includes(v.voiceId)) &&
+            (!inCollection || inCollection.has(v.voiceId))
           );
         })
       : [];
     const ownWanted =
       (!q.voice_type || ['personal', 'workspace', 'non-default', 'saved'].includes(q.voice_type)) &&
       (!q.category || q.category !== 'premade') &&
-      !q.collection_id &&
       !q.fine_tuning_state;
     const own = ownWanted
       ? (await this.custom.list(await this.workspaceId(caller))).filter(({ row }) => {
@@ -122,7 +131,8 @@ export class VoicesService {
             (q.accent === undefined || eq(row.labels.accent ?? '', q.accent)) &&
             (!q.language?.length || q.language.some((l) => l.toLowerCase() === row.language)) &&
             !q.use_cases?.length &&
-            (!q.voice_ids?.length || q.voice_ids.includes(row.id))
+            (!q.voice_ids?.length || q.voice_ids.includes(row.id)) &&
+            (!inCollection || inCollection.has(row.id))
           );
         })
       : [];
@@ -162,10 +172,12 @@ export class VoicesService {
       const own = await this.custom.find(await this.workspaceId(caller), voiceId);
       if (!own) throw voiceNotFound(voiceId);
       const stored = withSettings ? await this.stored(caller, voiceId) : undefined;
+      const workspaceId = await this.workspaceId(caller);
       return this.presentOwn(
         own.row,
         own.samples,
         withSettings ? (stored ?? effectiveSettings(speakingVoice(own.row))) : null,
+        (await this.library?.sharingOf(workspaceId, voiceId)) ?? null,
       );
     }
     const voice = this.profile(voiceId);
@@ -203,6 +215,23 @@ export class VoicesService {
     if (!voice) throw voiceNotFound(voiceId);
     const stored = await settingsRepo.findVoiceSettings(this.db, workspaceId, voice.voiceId);
     return stored ? { ...voice, settings: { ...voice.settings, ...stored } } : voice;
+  }
+
+  /** The voice ids of one of the caller's collections, or a 404 for another workspace's or none. */
+  private async collectionIds(caller: KeyCaller, collectionId: string): Promise<Set<string>> {
+    const ids = await this.library?.collectionVoiceIds(await this.workspaceId(caller), collectionId);
+    if (!ids)
+      throw notFound(
+        `A collection with the collection_id ${collectionId} was not found.`,
+        'collection_not_found',
+      );
+    return new Set(ids);
+  }
+
+  /** Whether a workspace can speak with the voice: premade, its own, or a library copy still usable. */
+  async usableIn(workspaceId: string, voiceId: string): Promise<boolean> {
+    if (this.byId.has(resolveVoiceAlias(voiceId))) return true;
+    return (await this.custom.speaking(workspaceId, voiceId).catch(() => undefined)) !== undefined;
   }
 
   private async workspaceId(caller: KeyCaller): Promise<string> {
@@ -263,10 +292,16 @@ export class VoicesService {
     row: Parameters<typeof presentCustomVoice>[0],
     samples: Parameters<typeof presentCustomVoice>[1],
     settings: Parameters<typeof presentCustomVoice>[2],
+    sharing: Voice['sharing'] = null,
   ): Voice {
     const version = this.custom.previewVersion(row);
     const url = version === null ? null : `${this.publicUrl}/v1/voices/${row.id}/preview?v=${version}`;
-    return presentCustomVoice(row, samples, settings, url);
+    return presentCustomVoice(row, samples, settings, { previewUrl: url, sharing });
+  }
+
+  /** The preview clip of any voice as spoken (a library voice's public preview). */
+  previewOf(voice: CatalogueVoice): Promise<PreviewFile> {
+    return this.previews.file(voice);
   }
 
   /** Generates missing previews in the background (called once the server listens). */

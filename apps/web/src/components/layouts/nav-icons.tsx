@@ -129,6 +129,12 @@ const WebhookIcon = (props: IconProps) => (
     <path d="M8.5 17h7M10.8 8.2 7.2 14.8M13.2 8.2l3.6 6.6" />
   </Icon>
 );
+const FolderIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M3 7a2 2 0 0 1 2-2h4l2 2h8a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2z" />
+    <path d="M8 13h8" />
+  </Icon>
+);
 
 /** One icon per navigation entry, by route key (the route table in @vocalis/domain/app-routes). */
 export const NAV_ICONS: Partial<Record<string, ComponentType<IconProps>>> = {
@@ -150,6 +156,8 @@ export const NAV_ICONS: Partial<Record<string, ComponentType<IconProps>>> = {
   voiceLab: MicIcon,
   defaultVoices: VoiceIcon,
   voiceLibrary: BooksIcon,
+  voiceLibraryCollections: FolderIcon,
+  voiceLabCollections: FolderIcon,
   speechToSpeech: WaveSwapIcon,
   soundEffects: SparkleIcon,
   speechToText: TextIcon,

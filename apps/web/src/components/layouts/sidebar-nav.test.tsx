@@ -50,7 +50,7 @@ describe('SidebarNav', () => {
       within(voices)
         .getAllByRole('link')
         .map((l) => l.textContent),
-    ).toEqual(['My voices', 'Default voices', 'Workspace voices']);
+    ).toEqual(['My voices', 'Library', 'Collections', 'Default voices', 'Workspace voices']);
     const workspace = within(nav).getByRole('list', { name: 'Workspace' });
     expect(
       within(workspace)
@@ -59,7 +59,7 @@ describe('SidebarNav', () => {
     ).toEqual(['Usage', 'API keys', 'Settings']);
     // Products that do not exist yet are not offered at all.
     expect(within(nav).queryByRole('link', { name: 'Dubbing' })).toBeNull();
-    expect(within(nav).queryByRole('link', { name: 'Library' })).toBeNull();
+    expect(within(nav).queryByRole('heading', { name: 'Agents' })).toBeNull();
   });
 
   it('marks only the history entry current on the history page (most specific, not prefix)', () => {

@@ -8,6 +8,7 @@ import { AttributionSync } from '@/features/onboarding/components/attribution-sy
 import { ChecklistToaster } from '@/features/onboarding/components/checklist-toaster';
 import { OnboardingGate } from '@/features/onboarding/components/onboarding-gate';
 import { VoiceSafetyShell } from '@/features/voices/components/voice-safety-shell';
+import { ShareVoiceDialog } from '@/features/voice-library/components/share-voice-dialog';
 import { NotificationsBell } from '@/features/notifications/components/notifications-bell';
 import { useLiveMessages } from '@/features/notifications/api/use-live-messages';
 import { signInHref, useUser } from '@/lib/auth';
@@ -35,6 +36,7 @@ export default function AppRoot() {
       <AccountCodesShell />
       <VoiceSafetyShell />
       <DesignVoiceDialogHost />
+      <ShareVoiceDialog />
       <DashboardLayout headerActions={<NotificationsBell />}>
         <Outlet />
       </DashboardLayout>
