@@ -57,11 +57,13 @@ describe('onboarding checklist', () => {
     expect(CHECKLIST_ITEMS.filter(isChecklistItemAvailable).map((i) => i.id)).toEqual([
       'generate_speech',
       'add_library_voice',
+      'design_voice',
       'reveal_api_key',
     ]);
     expect(visibleChecklistItems(fresh()).map((i) => i.id)).toEqual([
       'generate_speech',
       'add_library_voice',
+      'design_voice',
       'reveal_api_key',
     ]);
   });
@@ -139,14 +141,19 @@ describe('onboarding checklist', () => {
       false,
     ],
     ['nothing offered', CHECKLIST_ITEMS.map((i) => i.id), only(), false],
-    // This build: text to speech and the API key.
+    // This build: text to speech, the voice library, voice design and the API key.
     [
       'this build, every step done',
-      ['generate_speech', 'add_library_voice', 'reveal_api_key'],
+      ['generate_speech', 'add_library_voice', 'design_voice', 'reveal_api_key'],
       undefined,
       true,
     ],
-    ['this build, two steps done', ['generate_speech', 'reveal_api_key'], undefined, false],
+    [
+      'this build, three steps done',
+      ['generate_speech', 'add_library_voice', 'reveal_api_key'],
+      undefined,
+      false,
+    ],
   ])('is finished when %s: %s', (_name, done, isAvailable, expected) => {
     expect(isChecklistFinished(withDone(done), isAvailable)).toBe(expected);
   });

@@ -14,7 +14,6 @@ import {
   refuseVoiceEdit,
 } from '@vocalis/domain/voices/voice-cloning';
 import { sharingRefusals } from '@vocalis/domain/voices/voice-sharing';
-import type { z } from 'zod';
 import type { AppDb } from '../../db/client';
 import { badRequest, forbidden, notFound } from '../../errors';
 import { newId } from '../../lib/ids';

@@ -138,11 +138,15 @@ describe('HomeView', () => {
     });
     renderHome();
     const card = await screen.findByRole('region', { name: 'Getting started' });
-    expect(within(card).getByText('1 of 2 steps completed')).toBeTruthy();
-    expect(within(card).queryByText('Design a voice')).toBeNull();
+    expect(within(card).getByText('1 of 3 steps completed')).toBeTruthy();
     expect(
       within(card)
-        .getByRole('link', { name: /^Start/ })
+        .getByRole('link', { name: 'Start: Design a voice' })
+        .getAttribute('href'),
+    ).toBe('/app/voice-lab?dialog=design-voice');
+    expect(
+      within(card)
+        .getByRole('link', { name: 'Start: Create an API key' })
         .getAttribute('href'),
     ).toBe(appRoutes.settingsApiKeys.path);
     fireEvent.click(within(card).getByRole('button', { name: 'Hide checklist' }));

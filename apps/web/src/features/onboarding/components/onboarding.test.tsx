@@ -98,16 +98,20 @@ describe('onboarding survey', () => {
 describe('onboarding checklist', () => {
   it('shows progress, completed steps and links to the pages that exist', () => {
     renderWithProviders(<ChecklistView user={user(checklist(['generate_speech']))} />);
-    // The voice design step has no page in this build: it is left out, not shown as unavailable.
-    expect(screen.getByText('1 of 2 steps completed')).toBeTruthy();
-    expect(screen.queryByText('Design a voice')).toBeNull();
+    // Voice design is a dialog over the voice lab (built): its step opens the dialog.
+    expect(screen.getByText('1 of 3 steps completed')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Start: Design a voice' }).getAttribute('href')).toBe(
+      '/app/voice-lab?dialog=design-voice',
+    );
     expect(screen.queryByText('Not available yet')).toBeNull();
     expect(screen.getByText('(completed)', { exact: false })).toBeTruthy();
     expect(screen.getByRole('link', { name: /^Open again/ }).getAttribute('href')).toBe(
       '/app/speech-synthesis/text-to-speech',
     );
     // "Create an API key" opens the API keys page; the docs are linked beside it.
-    expect(screen.getByRole('link', { name: /^Start/ }).getAttribute('href')).toBe('/app/settings/api-keys');
+    expect(screen.getByRole('link', { name: 'Start: Create an API key' }).getAttribute('href')).toBe(
+      '/app/settings/api-keys',
+    );
     expect(screen.getByRole('link', { name: /^Read the docs/ }).getAttribute('href')).toBe('/docs');
   });
 

@@ -120,9 +120,28 @@ export function VoiceDetails({
                     </p>
                   ) : null}
                   <LabelChips labels={voice.labels} />
-                  <Link to={textToSpeechHref(voice.voice_id)} className={buttonClasses('primary', 'sm')}>
-                    Use in text to speech
-                  </Link>
+                  <div className="flex flex-wrap gap-2">
+                    <Link to={textToSpeechHref(voice.voice_id)} className={buttonClasses('primary', 'sm')}>
+                      Use in text to speech
+                    </Link>
+                    {/* The shell's global dialogs (voice design, sharing) open over this page. */}
+                    <Link
+                      to={`?dialog=design-voice&remix=${encodeURIComponent(voice.voice_id)}`}
+                      onClick={onClose}
+                      className={buttonClasses('secondary', 'sm')}
+                    >
+                      Remix
+                    </Link>
+                    {voice.category === 'cloned' || voice.category === 'generated' ? (
+                      <Link
+                        to={`?dialog=share-voice&voice_id=${encodeURIComponent(voice.voice_id)}`}
+                        onClick={onClose}
+                        className={buttonClasses('secondary', 'sm')}
+                      >
+                        Share
+                      </Link>
+                    ) : null}
+                  </div>
                 </div>
                 <Section title={`Samples (${samples.length})`}>
                   <ul className="space-y-2">
