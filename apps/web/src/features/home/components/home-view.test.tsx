@@ -139,16 +139,12 @@ describe('HomeView', () => {
     renderHome();
     const card = await screen.findByRole('region', { name: 'Getting started' });
     expect(within(card).getByText('1 of 3 steps completed')).toBeTruthy();
-    expect(
-      within(card)
-        .getByRole('link', { name: 'Start: Design a voice' })
-        .getAttribute('href'),
-    ).toBe('/app/voice-lab?dialog=design-voice');
-    expect(
-      within(card)
-        .getByRole('link', { name: 'Start: Create an API key' })
-        .getAttribute('href'),
-    ).toBe(appRoutes.settingsApiKeys.path);
+    expect(within(card).getByRole('link', { name: 'Start: Design a voice' }).getAttribute('href')).toBe(
+      '/app/voice-lab?dialog=design-voice',
+    );
+    expect(within(card).getByRole('link', { name: 'Start: Create an API key' }).getAttribute('href')).toBe(
+      appRoutes.settingsApiKeys.path,
+    );
     fireEvent.click(within(card).getByRole('button', { name: 'Hide checklist' }));
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Getting started' })).toBeNull());
     expect(fetchMock.mock.calls.some(([u]) => String(u).endsWith('/onboarding-checklist/hide'))).toBe(true);
