@@ -15,8 +15,11 @@ export interface JobRunner<J, O> {
   transfer?(value: O): ArrayBufferView[];
 }
 
-/** Steps in progress at once in one thread (see pump). */
-const STEPS_AT_ONCE = 2;
+/**
+ * Steps in progress at once in one thread (see pump). One: with two, the threads ran four syntheses at once
+ * on two cores, so every stream's first sentence came later (decision 035, 2026-11-26 addendum).
+ */
+const STEPS_AT_ONCE = 1;
 
 interface HostedJob<O> {
   id: number;
@@ -71,10 +74,7 @@ export function serveJobs<D, J, O>(setup: (data: D) => JobRunner<J, O>): void {
     }
   }
 
-  /**
-   * Starts steps up to STEPS_AT_ONCE: a second step runs while the first waits on something outside
-   * this thread (a Flite child), so the thread encodes while its child synthesizes.
-   */
+  /** Starts steps up to STEPS_AT_ONCE, the job that has produced least first. */
   function pump(): void {
     for (let job = pick(); job && !ending && stepping.size < STEPS_AT_ONCE; job = pick()) {
       const j = job;
