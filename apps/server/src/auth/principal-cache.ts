@@ -12,8 +12,8 @@
  * The 30 s time to live only bounds memory and the effect of a notification lost in some way not foreseen.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import pg from 'pg';
 import type { AppDb, Database } from '../db/client';
+import { listenWithReconnect } from '../db/listen';
 
 export const PRINCIPAL_CHANNEL = 'vocalis_principal';
 const TTL_MS = 30_000;
@@ -107,51 +107,11 @@ export async function watchPrincipalChanges(database: Database, log: FastifyBase
       },
     };
   }
-  const url = await database.connectionString();
-  let client: pg.Client | undefined;
-  let stopped = false;
-  let retrying = false;
-  const retry = () => {
-    cache.setWatching(false);
-    client = undefined;
-    if (stopped || retrying) return;
-    retrying = true;
-    setTimeout(() => {
-      retrying = false;
-      if (!stopped) void connect().catch(retry);
-    }, 1000);
-  };
-  const connect = async (): Promise<void> => {
-    const c = new pg.Client({ connectionString: url });
-    c.on('notification', (msg) => {
-      if (msg.channel === PRINCIPAL_CHANNEL) cache.clear();
-    });
-    c.on('error', (err) => {
-      if (!stopped)
-        log.warn(
-          { err },
-          'principal LISTEN connection lost; callers are read from the database until it is back',
-        );
-      retry();
-    });
-    c.on('end', retry);
-    try {
-      await c.connect();
-      await c.query(`LISTEN ${PRINCIPAL_CHANNEL}`);
-    } catch (err) {
-      await c.end().catch(() => undefined);
-      throw err;
-    }
-    if (stopped) return void (await c.end().catch(() => undefined));
-    client = c;
-    cache.setWatching(true);
-  };
-  await connect();
-  return {
-    async stop() {
-      stopped = true;
-      cache.setWatching(false);
-      await client?.end().catch(() => undefined);
-    },
-  };
+  return listenWithReconnect({
+    connectionString: await database.connectionString(),
+    channel: PRINCIPAL_CHANNEL,
+    onNotify: () => cache.clear(),
+    onState: (up) => cache.setWatching(up),
+    log,
+  });
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
 import WebSocket from 'ws';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
 import { createTestUser, startTestApp, type TestApp, type TestUser } from '../testing/test-app';
@@ -192,6 +193,49 @@ describe.runIf(process.env.TEST_DB === 'postgres')(
         id: sent!.message_id,
         data: sent,
       });
+      onSecond.ws.close();
+    });
+
+    it('listens again once the database takes connections again, however long it refused them', async () => {
+      const alice = await createTestUser(first);
+      const onSecond = await connect(second, { cookie: alice.cookie });
+      onSecond.ws.send(JSON.stringify({ type: 'subscribe', collection: 'message' }));
+      await waitFor(() => onSecond.received.some((m) => m.type === 'subscribed'));
+      const name = new URL(shared.url!).pathname.slice(1);
+      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await admin.connect();
+      const listeners = async () =>
+        Number(
+          (
+            await admin.query(
+              `select count(*) from pg_stat_activity where datname = $1 and query = 'LISTEN vocalis_live'`,
+              [name],
+            )
+          ).rows[0].count,
+        );
+      try {
+        expect(await listeners()).toBe(2);
+        // The database refuses new connections, and both nodes lose their LISTEN connection.
+        await admin.query(`ALTER DATABASE "${name}" ALLOW_CONNECTIONS false`);
+        await admin.query(
+          `select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and query = 'LISTEN vocalis_live'`,
+          [name],
+        );
+        await waitFor(async () => (await listeners()) === 0);
+        // Several reconnect attempts fail meanwhile (one a second).
+        await new Promise((r) => setTimeout(r, 3500));
+        expect(await listeners()).toBe(0);
+        await admin.query(`ALTER DATABASE "${name}" ALLOW_CONNECTIONS true`);
+        await waitFor(async () => (await listeners()) === 2, 10_000);
+      } finally {
+        await admin.query(`ALTER DATABASE "${name}" ALLOW_CONNECTIONS true`);
+        await admin.end();
+      }
+      const [sent] = await first.messages.notify([alice.id], { severity: 'info', title: 'After the outage' });
+      const change = await waitFor(() =>
+        onSecond.received.find((m) => m.type === 'change' && m.id === sent!.message_id),
+      );
+      expect(change).toMatchObject({ collection: 'message', op: 'insert' });
       onSecond.ws.close();
     });
   },

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
+import { listenWithReconnect } from '../db/listen';
 import type { EventBus, LiveEvent } from './event-bus';
 
 const CHANNEL = 'vocalis_live';
@@ -9,36 +10,27 @@ const MAX_PAYLOAD = 7000;
 
 /**
  * Carries the bus across server processes sharing one PostgreSQL: local events go out with NOTIFY,
- * other processes' events come in through a dedicated LISTEN connection (re-established if it drops).
+ * other processes' events come in through a dedicated LISTEN connection (db/listen.ts: re-established
+ * if it drops, retried for as long as the database refuses).
  */
 export async function startPgBridge(bus: EventBus, connectionString: string, log: FastifyBaseLogger) {
   const origin = randomUUID();
   const publisher = new pg.Pool({ connectionString, max: 2 });
   publisher.on('error', () => undefined);
-  let listener: pg.Client | undefined;
-  let stopped = false;
-
-  const connect = async (): Promise<void> => {
-    const client = new pg.Client({ connectionString });
-    client.on('notification', (msg) => {
-      if (msg.channel !== CHANNEL || !msg.payload) return;
+  const listening = await listenWithReconnect({
+    connectionString,
+    channel: CHANNEL,
+    onNotify(payload) {
+      if (!payload) return;
       try {
-        const { o, e } = JSON.parse(msg.payload) as { o: string; e: LiveEvent };
+        const { o, e } = JSON.parse(payload) as { o: string; e: LiveEvent };
         if (o !== origin) bus.deliverRemote(e);
       } catch (err) {
         log.warn({ err }, 'ignored a malformed live notification');
       }
-    });
-    client.on('error', (err) => {
-      log.warn({ err }, 'live LISTEN connection lost; reconnecting');
-      listener = undefined;
-      if (!stopped) setTimeout(() => void connect().catch(() => undefined), 1000);
-    });
-    await client.connect();
-    await client.query(`LISTEN ${CHANNEL}`);
-    listener = client;
-  };
-  await connect();
+    },
+    log,
+  });
 
   const unsubscribe = bus.subscribeLocal((event) => {
     let payload = JSON.stringify({ o: origin, e: event });
@@ -51,9 +43,8 @@ export async function startPgBridge(bus: EventBus, connectionString: string, log
 
   return {
     async stop() {
-      stopped = true;
       unsubscribe();
-      await listener?.end().catch(() => undefined);
+      await listening.stop();
       await publisher.end().catch(() => undefined);
     },
   };
