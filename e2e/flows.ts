@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { mailedLink } from './mail-sink';
 
 /** Fills and sends the sign-up form, then waits for its "Check your email" step. */
 export async function signUp(page: Page, user: { email: string; firstName: string; password: string }) {
@@ -14,6 +15,28 @@ export async function fillSignIn(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/**
+ * A new user from the sign-up page to the onboarding checklist: signs up, follows the mailed verification
+ * link, signs in and answers the two survey steps.
+ */
+export async function signUpAndOnboard(
+  page: Page,
+  user: { email: string; firstName: string; password: string },
+) {
+  await page.goto('/sign-up');
+  await signUp(page, user);
+  await page.goto(await mailedLink(user.email, 'Verify'));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await fillSignIn(page, user.email, user.password);
+  await expect(page).toHaveURL(/\/app\/onboarding$/);
+  await page.getByText('Developer', { exact: true }).click();
+  await page.getByText('Building an app', { exact: true }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByText('Friend or colleague', { exact: true }).click();
+  await page.getByRole('button', { name: 'Finish' }).click();
+  await expect(page).toHaveURL(/\/app\/onboarding-checklist$/);
 }
 
 /** Pays the local billing provider's hosted checkout for `plan` with the success test card. */

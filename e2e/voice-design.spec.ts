@@ -1,6 +1,5 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
-import { fillSignIn, signUp } from './flows';
-import { mailedLink } from './mail-sink';
+import { signUpAndOnboard } from './flows';
 
 // Issue 10 "Voice design": a new user designs a voice from a description in the dialog any app page opens
 // with ?dialog=design-voice, plays a preview, saves it, finds it among the generated voices and speaks with it.
@@ -31,18 +30,7 @@ async function shots(page: Page, name: string) {
 test('designs a voice in the dialog, plays a preview, saves it and speaks with it', async ({ page }) => {
   test.setTimeout(240_000);
   // Sign up, verify by mail, sign in, finish onboarding.
-  await page.goto('/sign-up');
-  await signUp(page, { email, firstName: 'Vera', password });
-  await page.goto(await mailedLink(email, 'Verify'));
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await fillSignIn(page, email, password);
-  await expect(page).toHaveURL(/\/app\/onboarding$/);
-  await page.getByText('Developer', { exact: true }).click();
-  await page.getByText('Building an app', { exact: true }).click();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByText('Friend or colleague', { exact: true }).click();
-  await page.getByRole('button', { name: 'Finish' }).click();
-  await expect(page).toHaveURL(/\/app\/onboarding-checklist$/);
+  await signUpAndOnboard(page, { email, firstName: 'Vera', password });
 
   // Any app page opens the dialog from the URL.
   await page.goto(`${TTS}?dialog=design-voice`);

@@ -1,8 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { chromium, expect as baseExpect, test, type Page } from '@playwright/test';
 import { E2E_PORT } from './e2e-env';
-import { fillSignIn, signUp } from './flows';
-import { mailedLink } from './mail-sink';
+import { fillSignIn, signUpAndOnboard } from './flows';
 
 // Issue 10's voice lab in the built app: a new user clones a voice from an uploaded recording (speech
 // the server itself speaks), hears its preview, sees its sample's waveform, speaks with it on the text
@@ -72,18 +71,7 @@ test('a new user clones a voice from an upload, previews it, speaks with it, and
   test.setTimeout(300_000);
 
   // Sign up, verify, sign in, answer the onboarding survey.
-  await page.goto('/sign-up');
-  await signUp(page, { email, firstName: 'Vera', password });
-  await page.goto(await mailedLink(email, 'Verify'));
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await fillSignIn(page, email, password);
-  await expect(page).toHaveURL(/\/app\/onboarding$/);
-  await page.getByText('Developer', { exact: true }).click();
-  await page.getByText('Building an app', { exact: true }).click();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByText('Friend or colleague', { exact: true }).click();
-  await page.getByRole('button', { name: 'Finish' }).click();
-  await expect(page).toHaveURL(/\/app\/onboarding-checklist$/);
+  await signUpAndOnboard(page, { email, firstName: 'Vera', password });
 
   // A speech recording to clone from, spoken by the server's own text to speech as a WAV.
   const voices = (await (await page.request.get('/v1/voices')).json()) as { voices: { voice_id: string }[] };
