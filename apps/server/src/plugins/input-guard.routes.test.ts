@@ -104,6 +104,26 @@ describe(`NUL and control characters in any input on ${process.env.TEST_DB}`, ()
     expect(wrong).toEqual([]);
   });
 
+  it.each([
+    ['/v1/voices/add', 'name'],
+    ['/v1/similar-voices', 'similarity_threshold'],
+  ])(
+    'refuses NUL in the fields of a multipart body (%s, field %s) before the route reads them',
+    async (url, field) => {
+      const form = new FormData();
+      form.append(field, 'bad\u0000value');
+      form.append(url === '/v1/voices/add' ? 'files' : 'audio_file', new Blob([new Uint8Array(64)]), 'a.wav');
+      const res = await app.request(url, {
+        method: 'POST',
+        headers: { 'xi-api-key': user.apiKey },
+        body: form,
+      });
+      expect(res.status).toBe(422);
+      const body = (await res.json()) as { detail: { loc: unknown[] }[] };
+      expect(body.detail.map((d) => d.loc)).toContainEqual(['body', field]);
+    },
+  );
+
   it('refuses NUL in better-auth bodies too (sign-up with a NUL in the email)', async () => {
     const res = await send({
       method: 'post',

@@ -30,3 +30,15 @@ export function registerInputGuard(app: FastifyInstance): void {
     if (detail.length) return reply.code(422).send({ detail });
   });
 }
+
+/**
+ * The same refusal for the fields of a multipart body, which its parser fills only after the root hook ran:
+ * register in the scope of routes that parse multipart fields into the body (attachFieldsToBody).
+ */
+export function guardMultipartFields(scope: FastifyInstance): void {
+  scope.addHook('preValidation', async (request, reply) => {
+    if (!request.isMultipart()) return;
+    const detail = findForbiddenCharacters(request.body).map((f) => issue('body', f));
+    if (detail.length) return reply.code(422).send({ detail });
+  });
+}

@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { libraryVoicesResponse, similarVoicesFields } from '@vocalis/contracts/voice-library';
-import { findForbiddenCharacters, forbiddenCharacterMessage } from '@vocalis/domain/forbidden-characters';
+import { guardMultipartFields } from '../../plugins/input-guard';
 import { MAX_SAMPLE_BYTES } from '@vocalis/domain/voices/voice-cloning';
 import { requirePrincipal } from '../../plugins/auth';
 import type { UploadedFile } from '../voices/voice-samples';
@@ -31,15 +31,7 @@ export const similarVoicesRoutes =
       limits: { fileSize: MAX_SAMPLE_BYTES, files: 2, fields: 5, fieldSize: 1024 },
     });
     // The root input guard runs before the multipart parser fills the body: check the fields here.
-    app.addHook('preValidation', async (request, reply) => {
-      if (!request.isMultipart()) return;
-      const detail = findForbiddenCharacters(request.body).map((f) => ({
-        loc: ['body', ...f.path],
-        msg: forbiddenCharacterMessage(f),
-        type: f.kind,
-      }));
-      if (detail.length) return reply.code(422).send({ detail });
-    });
+    guardMultipartFields(app);
     app.post(
       '/v1/similar-voices',
       {

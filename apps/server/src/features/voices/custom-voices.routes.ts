@@ -8,7 +8,7 @@ import {
   voiceStatusResponse,
   voiceUploadFields,
 } from '@vocalis/contracts/voices';
-import { findForbiddenCharacters, forbiddenCharacterMessage } from '@vocalis/domain/forbidden-characters';
+import { guardMultipartFields } from '../../plugins/input-guard';
 import { MAX_SAMPLE_BYTES, MAX_SAMPLES_PER_VOICE } from '@vocalis/domain/voices/voice-cloning';
 import { requirePrincipal } from '../../plugins/auth';
 import type { CustomVoicesService } from './custom-voices.service';
@@ -49,15 +49,7 @@ export const customVoicesRoutes =
       },
     });
     // The root input guard runs before the multipart parser fills the body: check the fields here.
-    app.addHook('preValidation', async (request, reply) => {
-      if (!request.isMultipart()) return;
-      const detail = findForbiddenCharacters(request.body).map((f) => ({
-        loc: ['body', ...f.path],
-        msg: forbiddenCharacterMessage(f),
-        type: f.kind,
-      }));
-      if (detail.length) return reply.code(422).send({ detail });
-    });
+    guardMultipartFields(app);
 
     app.post(
       '/v1/voices/add',
