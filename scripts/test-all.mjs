@@ -9,11 +9,18 @@ const out = path.resolve('test-results');
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 
+// Vitest with its console output, the JSON report (tests) and scripts/vitest-error-reporter.mjs (errors outside
+// tests: failed hooks, suites that failed to load, unhandled errors).
+const vitest = (project, name) => [
+  'npx', 'vitest', 'run', '--project', project, '--reporter=default', '--reporter=json',
+  `--outputFile.json=${out}/${name}.json`, '--reporter=./scripts/vitest-error-reporter.mjs',
+];
+
 const steps = [
   { name: 'typecheck', cmd: ['npx', 'tsc', '-p', 'tsconfig.json', '--noEmit'] },
   { name: 'lint', cmd: ['npx', 'eslint', '.', '--max-warnings', '0'] },
-  { name: 'unit', cmd: ['npx', 'vitest', 'run', '--project', 'unit', '--reporter=default', '--reporter=json', `--outputFile.json=${out}/unit.json`], json: 'unit.json' },
-  { name: 'integration', cmd: ['npx', 'vitest', 'run', '--project', 'int:*', '--reporter=default', '--reporter=json', `--outputFile.json=${out}/int.json`], json: 'int.json' },
+  { name: 'unit', cmd: vitest('unit', 'unit'), env: { VITEST_ERRORS_FILE: `${out}/unit-errors.json` }, json: 'unit.json', errors: 'unit-errors.json' },
+  { name: 'integration', cmd: vitest('int:*', 'int'), env: { VITEST_ERRORS_FILE: `${out}/int-errors.json` }, json: 'int.json', errors: 'int-errors.json' },
   { name: 'build', cmd: ['npm', 'run', 'build'] },
   { name: 'e2e', cmd: ['npx', 'playwright', 'test', '-c', 'e2e/playwright.config.ts'], env: { PLAYWRIGHT_JSON_OUTPUT_NAME: `${out}/e2e.json` }, json: 'e2e.json' },
 ];
@@ -73,6 +80,12 @@ for (const step of steps) {
     }
   } else if (!ok) {
     failed += 1;
+  }
+  const errorsFile = step.errors && path.join(out, step.errors);
+  if (errorsFile && existsSync(errorsFile)) {
+    for (const e of JSON.parse(readFileSync(errorsFile, 'utf8'))) {
+      failures.push(`${step.name}: ${e.file} (${e.scope}) ${e.error}${e.at.map((l) => `\n        ${l}`).join('')}`);
+    }
   }
   summary.push(`${ok ? 'ok  ' : 'FAIL'} ${step.name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }
