@@ -20,10 +20,12 @@ export default class ErrorReporter {
       const file = path.relative(process.cwd(), mod.moduleId);
       for (const e of mod.errors()) out.push({ file, scope: 'file', error: describe(e), at: where(e) });
       for (const suite of mod.children.allSuites()) {
-        for (const e of suite.errors()) out.push({ file, scope: `suite "${suite.name}"`, error: describe(e), at: where(e) });
+        for (const e of suite.errors())
+          out.push({ file, scope: `suite "${suite.name}"`, error: describe(e), at: where(e) });
       }
     }
-    for (const e of unhandledErrors) out.push({ file: e?.VITEST_TEST_PATH ?? '', scope: 'unhandled', error: describe(e), at: where(e) });
+    for (const e of unhandledErrors)
+      out.push({ file: e?.VITEST_TEST_PATH ?? '', scope: 'unhandled', error: describe(e), at: where(e) });
     const target = process.env.VITEST_ERRORS_FILE;
     if (target) writeFileSync(target, JSON.stringify(out, null, 2));
   }

@@ -6,6 +6,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createCore } from './app-core';
 import { watchPrincipalChanges } from './auth/principal-cache';
+import { watchReadChanges } from './db/read-cache';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerFeatures } from './features/feature';
@@ -58,6 +59,9 @@ export async function buildApp({ config, database, bus = new EventBus(), logger,
   // API-key callers are kept in memory while the database tells this process of every change (decision 041).
   const principals = await watchPrincipalChanges(database, app.log);
   app.addHook('onClose', () => principals.stop());
+  // So are the rows of the hot reads, emptied on every change to a table they use (decision 043).
+  const reads = await watchReadChanges(database, app.log);
+  app.addHook('onClose', () => reads.stop());
 
   const lifecycle: Lifecycle = { state: 'starting' };
   const core = createCore(app, { config, database, bus, lifecycle, node });

@@ -14,6 +14,8 @@ export type RunningServer = BuiltApp & {
   node: NodePresence;
   url: string;
   stop(): Promise<void>;
+  /** Where `stop()` is (for diagnosing a shutdown that hangs). */
+  stopStep(): string;
 };
 
 /** Opens the database, applies migrations, starts the app (and worker, live bridge) and listens. */
@@ -44,7 +46,13 @@ export async function startServer(
     await migrateJobs(database, app.log);
     await node.start(app.log); // gives back what dead processes held: reservations, job locks
     if (config.worker.inProcess)
-      worker = await startWorker(database, { config, bus: built.bus, log: app.log, node, files: built.files });
+      worker = await startWorker(database, {
+        config,
+        bus: built.bus,
+        log: app.log,
+        node,
+        files: built.files,
+      });
     if (database.kind === 'postgres')
       bridge = await startPgBridge(built.bus, await database.connectionString(), app.log);
     if (config.database.kind === 'pglite' && !opts.database) {
@@ -66,6 +74,7 @@ export async function startServer(
   built.app.log.info({ port, database: database.kind, mail: config.mail.transport }, 'Vocalis is listening');
 
   let stopping: Promise<void> | undefined;
+  let stopStep = 'running';
   const b = built;
   return {
     ...built,
@@ -73,16 +82,22 @@ export async function startServer(
     node,
     url: `http://127.0.0.1:${port}`,
     stop() {
+      const step = async (name: string, run: () => Promise<unknown> | undefined) => {
+        stopStep = name;
+        await run();
+      };
       stopping ??= (async () => {
         b.lifecycle.state = 'stopping';
-        await b.app.close(); // stops accepting, lets in-flight requests finish
-        await adminSocket?.stop();
-        await worker?.stop();
-        await bridge?.stop();
-        await node.stop();
-        if (!opts.database) await database.close();
+        await step('closing HTTP (in-flight requests)', () => b.app.close());
+        await step('admin socket', () => adminSocket?.stop());
+        await step('job worker', () => worker?.stop());
+        await step('live bridge', () => bridge?.stop());
+        await step('node presence', () => node.stop());
+        if (!opts.database) await step('database', () => database.close());
+        stopStep = 'stopped';
       })();
       return stopping;
     },
+    stopStep: () => stopStep,
   };
 }

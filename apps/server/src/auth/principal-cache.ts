@@ -14,72 +14,21 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDb, Database } from '../db/client';
 import { listenWithReconnect } from '../db/listen';
+import { WatchedCache } from '../db/watched-cache';
 
 export const PRINCIPAL_CHANNEL = 'vocalis_principal';
-const TTL_MS = 30_000;
-const MAX_ENTRIES = 10_000;
-
-export class PrincipalCache<T> {
-  private entries = new Map<string, { value: T; expires: number }>();
-  private generation = 0;
-  private watching = false;
-
-  /** The cached value, or undefined (also while the change channel is down). */
-  get(key: string, now = Date.now()): T | undefined {
-    if (!this.watching) return undefined;
-    const hit = this.entries.get(key);
-    if (!hit) return undefined;
-    if (hit.expires <= now) {
-      this.entries.delete(key);
-      return undefined;
-    }
-    return hit.value;
-  }
-
-  /** A token to pass to `set` after the lookup, so a lookup overtaken by a change is not kept. */
-  begin(): number {
-    return this.generation;
-  }
-
-  set(key: string, value: T, since: number, now = Date.now()): void {
-    if (!this.watching || since !== this.generation) return;
-    if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
-    this.entries.set(key, { value, expires: now + TTL_MS });
-  }
-
-  /** Updates a cached value in place (e.g. the last-used time this process wrote), if still there. */
-  update(key: string, change: (value: T) => T): void {
-    const hit = this.entries.get(key);
-    if (hit) hit.value = change(hit.value);
-  }
-
-  clear(): void {
-    this.generation += 1;
-    this.entries.clear();
-  }
-
-  setWatching(on: boolean): void {
-    this.clear();
-    this.watching = on;
-  }
-
-  get size(): number {
-    return this.entries.size;
-  }
-}
-
-const caches = new WeakMap<AppDb, PrincipalCache<unknown>>();
-const all = new Set<PrincipalCache<unknown>>();
+const caches = new WeakMap<AppDb, WatchedCache<unknown>>();
+const all = new Set<WatchedCache<unknown>>();
 
 /** The cache of callers read through `db` (one per database handle). */
-export function principalCacheOf<T>(db: AppDb): PrincipalCache<T> {
+export function principalCacheOf<T>(db: AppDb): WatchedCache<T> {
   let cache = caches.get(db);
   if (!cache) {
-    cache = new PrincipalCache<unknown>();
+    cache = new WatchedCache<unknown>();
     caches.set(db, cache);
     all.add(cache);
   }
-  return cache as PrincipalCache<T>;
+  return cache as WatchedCache<T>;
 }
 
 /**

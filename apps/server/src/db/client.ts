@@ -10,7 +10,9 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock';
+import { forgetReads } from './read-cache';
 import { schema, type Schema } from './schema';
+import { tapPgliteWrites, tapPoolWrites } from './write-tap';
 
 export type AppDb = PgDatabase<PgQueryResultHKT, Schema>;
 
@@ -52,7 +54,8 @@ async function openPglite(opts: { dataDir?: string; loadDataDir?: Blob }): Promi
     lock?.release();
     throw err;
   }
-  const db = drizzlePglite(client, { schema }) as unknown as AppDb;
+  // Writes through the app's handle empty the read caches at once (decision 043).
+  const db = drizzlePglite(tapPgliteWrites(client, forgetReads), { schema }) as unknown as AppDb;
   let socket: PGLiteSocketServer | undefined;
   return {
     kind: 'pglite',
@@ -85,7 +88,8 @@ async function openPostgres(opts: { url: string; poolSize?: number }): Promise<D
   const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
   // An idle client that loses its server should not take the process down.
   pool.on('error', () => undefined);
-  const db = drizzlePg(pool, { schema }) as unknown as AppDb;
+  // Writes through the app's handle empty the read caches at once (decision 043).
+  const db = drizzlePg(tapPoolWrites(pool, forgetReads), { schema }) as unknown as AppDb;
   return {
     kind: 'postgres',
     db,

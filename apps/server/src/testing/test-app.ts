@@ -56,18 +56,45 @@ export async function startTestApp(
     config,
     request: (pathname, init) => fetch(new URL(pathname, server.url), init),
     async close() {
-      // A suite's afterAll times out after 60 s; if closing hangs, say what is still open before that.
-      const slow = setTimeout(() => {
-        console.error(
-          `test app on port ${port} still closing after 20 s; open resources:`,
-          process.getActiveResourcesInfo().join(', '),
-        );
-      }, 20_000).unref();
-      await server.stop().finally(() => clearTimeout(slow));
-      await own?.drop();
-      rmSync(dataDir, { recursive: true, force: true });
+      // A suite's afterAll times out after 60 s and then says only that. If closing hangs, fail before that
+      // with where it hangs (the server's stop step, or dropping the database) and what is still open.
+      let step = 'server';
+      const pool = (
+        db.database.db as unknown as {
+          $client?: { totalCount?: number; idleCount?: number; waitingCount?: number };
+        }
+      ).$client;
+      const closing = (async () => {
+        await server.stop();
+        step = 'dropping the test database';
+        await own?.drop();
+        rmSync(dataDir, { recursive: true, force: true });
+      })();
+      let timer: NodeJS.Timeout | undefined;
+      const hung = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => {
+          const where = step === 'server' ? `server stop: ${server.stopStep()}` : step;
+          const clients =
+            pool?.totalCount === undefined
+              ? ''
+              : `; pool ${pool.totalCount} clients, ${pool.idleCount} idle, ${pool.waitingCount} waiting`;
+          reject(
+            new Error(
+              `test app on port ${port} still closing after 45 s at ${where}${clients}; open: ${summarise(process.getActiveResourcesInfo())}`,
+            ),
+          );
+        }, 45_000).unref();
+      });
+      await Promise.race([closing, hung]).finally(() => clearTimeout(timer));
     },
   };
+}
+
+/** "TCPSocketWrap ×12, Timeout ×3" */
+function summarise(resources: string[]): string {
+  const counts = new Map<string, number>();
+  for (const r of resources) counts.set(r, (counts.get(r) ?? 0) + 1);
+  return [...counts].map(([r, n]) => `${r} ×${n}`).join(', ');
 }
 
 let counter = 0;

@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
+import { cachedRead, nextUtcMonth } from '../../db/read-cache';
 import { invoices, workspaceSubscriptions } from '../../db/schema/billing';
 import { workspaceUsage } from '../../db/schema/usage';
 import { userProfiles } from '../../db/schema/user-profiles';
@@ -74,20 +75,29 @@ export async function subscriptionSnapshot(
   db: AppDb,
   workspaceId: string,
 ): Promise<SubscriptionSnapshot | undefined> {
-  let query = prepared.get(db);
-  if (!query) prepared.set(db, (query = snapshotQuery(db)));
-  const rows = await query.execute({ workspaceId });
-  const [first] = rows;
-  if (!first) return undefined;
-  return {
-    workspace: first.workspace,
-    sub: first.sub,
-    // Without a quota row the left join gives nulls (the count expression then reads 0).
-    usage: (first.usage as UsageSnapshot | null)?.nextCharacterCountResetAt ? first.usage : null,
-    open: rows.flatMap((r) => (r.invoice ? [r.invoice] : [])),
-    extension: { allowed: first.allowed ?? false, max: first.max ?? null },
-    voices: { slotsUsed: Number(first.voiceSlotsUsed ?? 0), addEdits: Number(first.voiceAddEdits ?? 0) },
-  };
+  // Kept in memory until any of its tables changes (decision 043), and never past the quota reset the read
+  // applied or the month boundary the add/edit count starts from.
+  return cachedRead(
+    db,
+    `subscription:${workspaceId}`,
+    async () => {
+      let query = prepared.get(db);
+      if (!query) prepared.set(db, (query = snapshotQuery(db)));
+      const rows = await query.execute({ workspaceId });
+      const [first] = rows;
+      if (!first) return undefined;
+      return {
+        workspace: first.workspace,
+        sub: first.sub,
+        // Without a quota row the left join gives nulls (the count expression then reads 0).
+        usage: (first.usage as UsageSnapshot | null)?.nextCharacterCountResetAt ? first.usage : null,
+        open: rows.flatMap((r) => (r.invoice ? [r.invoice] : [])),
+        extension: { allowed: first.allowed ?? false, max: first.max ?? null },
+        voices: { slotsUsed: Number(first.voiceSlotsUsed ?? 0), addEdits: Number(first.voiceAddEdits ?? 0) },
+      };
+    },
+    (snap) => Math.min(nextUtcMonth(), snap.usage?.nextCharacterCountResetAt.getTime() ?? Infinity),
+  );
 }
 
 /** Creates the workspace's billing row with its defaults if it has none yet. */

@@ -1,5 +1,6 @@
 import { and, eq, getTableColumns, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
+import { cachedRead } from '../../db/read-cache';
 import {
   historyItemVoices,
   historyItems,
@@ -137,7 +138,14 @@ export async function listHistory(db: AppDb, workspaceId: string, f: HistoryFilt
     statement = pageQuery(db, f, (name) => sql.placeholder(name)).prepare(`history_page_${shape}`);
     statements.set(shape, statement);
   }
-  return (await statement.execute(pageValues(f, workspaceId))) as HistoryRow[];
+  const values = pageValues(f, workspaceId);
+  const page = statement;
+  // Kept in memory until any of its tables changes (decision 043).
+  return cachedRead(
+    db,
+    `history:${shape}:${JSON.stringify(values)}`,
+    async () => (await page.execute(values)) as HistoryRow[],
+  );
 }
 
 export async function deleteHistoryItem(

@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
+import { cachedRead } from '../../db/read-cache';
 import { apiKeys } from '../../db/schema/api-keys';
 import { users } from '../../db/schema/auth';
 import { phoneFactors, twoFactors } from '../../db/schema/two-factor';
@@ -76,10 +77,13 @@ export async function accountOf(
   userId: string,
   workspaceId: string,
 ): Promise<UserAccount | undefined> {
-  let query = prepared.get(db);
-  if (!query) prepared.set(db, (query = accountQuery(db)));
-  const [row] = await query.execute({ userId, workspaceId });
-  if (!row) return undefined;
-  const { workspace, member, ...rest } = row;
-  return { ...rest, membership: workspace && member ? { workspace, member } : null };
+  // Kept in memory until any of its tables changes (decision 043).
+  return cachedRead(db, `account:${userId}:${workspaceId}`, async () => {
+    let query = prepared.get(db);
+    if (!query) prepared.set(db, (query = accountQuery(db)));
+    const [row] = await query.execute({ userId, workspaceId });
+    if (!row) return undefined;
+    const { workspace, member, ...rest } = row;
+    return { ...rest, membership: workspace && member ? { workspace, member } : null };
+  });
 }

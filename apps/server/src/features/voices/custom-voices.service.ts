@@ -15,6 +15,7 @@ import {
 } from '@vocalis/domain/voices/voice-cloning';
 import { sharingRefusals } from '@vocalis/domain/voices/voice-sharing';
 import type { AppDb } from '../../db/client';
+import { cachedRead } from '../../db/read-cache';
 import { badRequest, forbidden, notFound } from '../../errors';
 import { newId } from '../../lib/ids';
 import type { EngineRegistry } from '../../speech/engines';
@@ -61,12 +62,15 @@ export class CustomVoicesService {
 
   /** The workspace's voices with their samples. */
   async list(workspaceId: string): Promise<{ row: repo.CustomVoiceRow; samples: repo.VoiceSampleRow[] }[]> {
-    const rows = await repo.listWorkspaceVoices(this.db, workspaceId);
-    const samples = await repo.samplesOf(
-      this.db,
-      rows.map((r) => r.id),
-    );
-    return rows.map((row) => ({ row, samples: samples.get(row.id) ?? [] }));
+    // Kept in memory until any of its tables changes (decision 043).
+    return cachedRead(this.db, `own-voices:${workspaceId}`, async () => {
+      const rows = await repo.listWorkspaceVoices(this.db, workspaceId);
+      const samples = await repo.samplesOf(
+        this.db,
+        rows.map((r) => r.id),
+      );
+      return rows.map((row) => ({ row, samples: samples.get(row.id) ?? [] }));
+    });
   }
 
   /** One voice of the workspace with its samples, or undefined. */

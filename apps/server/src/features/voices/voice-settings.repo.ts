@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
+import { cachedRead } from '../../db/read-cache';
 import { voiceSettings, type StoredVoiceSettings } from '../../db/schema/voice-settings';
 
 const vs = voiceSettings;
@@ -32,10 +33,13 @@ export async function listVoiceSettings(
   db: AppDb,
   workspaceId: string,
 ): Promise<Map<string, StoredVoiceSettings>> {
-  let statement = listStatements.get(db);
-  if (!statement) listStatements.set(db, (statement = listQuery(db)));
-  const rows = await statement.execute({ workspaceId });
-  return new Map(rows.map((r) => [r.voiceId, r.settings]));
+  // Kept in memory until any of its tables changes (decision 043).
+  return cachedRead(db, `voice-settings:${workspaceId}`, async () => {
+    let statement = listStatements.get(db);
+    if (!statement) listStatements.set(db, (statement = listQuery(db)));
+    const rows = await statement.execute({ workspaceId });
+    return new Map(rows.map((r) => [r.voiceId, r.settings]));
+  });
 }
 
 /**
