@@ -60,7 +60,11 @@ export function httpTranscriptionEngine(o: HttpTranscriptionOptions): SpeechToTe
     languages: o.languages ?? 'any',
     async transcribe(pcm, sampleRate, options): Promise<Recognition> {
       const form = new FormData();
-      form.append('file', new Blob([encodeWav(pcm, sampleRate)], { type: 'audio/wav' }), 'audio.wav');
+      form.append(
+        'file',
+        new Blob([Buffer.from(encodeWav(pcm, sampleRate))], { type: 'audio/wav' }),
+        'audio.wav',
+      );
       form.append('model', o.model);
       form.append('response_format', 'verbose_json');
       form.append('timestamp_granularities[]', 'word');
