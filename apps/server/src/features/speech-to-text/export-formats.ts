@@ -40,7 +40,17 @@ export function parseAdditionalFormats(raw: string | undefined): ExportRequest[]
       'invalid_additional_formats',
     );
   }
-  const list = z.array(option).max(10).safeParse(parsed);
+  // The SDK sends its camelCase option names as they are (includeSpeakers): read both spellings.
+  const snake = Array.isArray(parsed)
+    ? parsed.map((o: unknown) =>
+        o && typeof o === 'object'
+          ? Object.fromEntries(
+              Object.entries(o).map(([k, v]) => [k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), v]),
+            )
+          : o,
+      )
+    : parsed;
+  const list = z.array(option).max(10).safeParse(snake);
   if (!list.success)
     throw badRequest(
       'additional_formats must be a JSON list like [{"format":"srt"}].',
