@@ -33,6 +33,7 @@ export function SpeechToTextView() {
   const transcribe = useTranscribe();
   const remove = useDeleteTranscript();
   const [file, setFile] = useState<File | null>(null);
+  const [inputKey, setInputKey] = useState(0);
   const [diarize, setDiarize] = useState(false);
   const [openId, setOpenId] = useState<string | null>(null);
   const [audio, setAudio] = useState<{ id: string; url: string } | null>(null);
@@ -59,6 +60,7 @@ export function SpeechToTextView() {
           setOpenId(res.transcription_id);
           setAudio({ id: res.transcription_id, url: URL.createObjectURL(file) });
           setFile(null);
+          setInputKey((k) => k + 1);
         },
         onError: (e) => toast.error('Could not transcribe', isHttpError(e) ? e.message : undefined),
       },
@@ -66,10 +68,9 @@ export function SpeechToTextView() {
   };
 
   return (
-    <div className="mx-auto grid max-w-6xl gap-6 p-6 lg:grid-cols-[1fr_20rem]">
-      <div className="space-y-6">
+    <div className="mx-auto grid max-w-6xl grid-cols-1 gap-6 p-4 sm:p-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <div className="min-w-0 space-y-6">
         <header>
-          <h1 className="text-2xl font-semibold">Speech to text</h1>
           <p className="text-sm text-zinc-500">
             Transcribed on this server by PocketSphinx (US English; far less accurate than neural
             recognisers), or by the transcription server your administrator connected.
@@ -83,6 +84,8 @@ export function SpeechToTextView() {
             <label className="text-sm">
               <span className="sr-only">Audio or video file</span>
               <input
+                key={inputKey}
+                className="max-w-full"
                 type="file"
                 accept={ACCEPT}
                 aria-label="Audio or video file"
@@ -120,7 +123,7 @@ export function SpeechToTextView() {
           </section>
         )}
       </div>
-      <aside aria-label="Transcripts" className="space-y-2">
+      <aside aria-label="Transcripts" className="min-w-0 space-y-2">
         <h2 className="text-sm font-medium text-zinc-500">History</h2>
         {list.isLoading && <p className="text-sm text-zinc-500">Loading…</p>}
         {!list.isLoading && rows.length === 0 && <p className="text-sm text-zinc-500">No transcripts yet.</p>}

@@ -1,6 +1,6 @@
 import type { TranscriptResponse } from '@vocalis/contracts/speech-to-text';
 import clsx from 'clsx';
-import { useMemo, useRef, useState } from 'react';
+import { Fragment, useMemo, useRef, useState } from 'react';
 
 import { Button } from '@/components/ui/button';
 import { saveFile } from '@/lib/save-file';
@@ -80,23 +80,24 @@ export function TranscriptView({
               </span>
             )}
             {turn.items.map((i) => (
-              <button
-                key={i}
-                type="button"
-                data-word={i}
-                aria-current={i === current ? 'true' : undefined}
-                onClick={() => {
-                  if (audio.current) audio.current.currentTime = words[i]!.start;
-                  setCurrent(i);
-                }}
-                className={clsx(
-                  'mr-1 rounded px-0.5',
-                  i === current ? 'bg-amber-200 text-zinc-900' : 'hover:bg-zinc-100 dark:hover:bg-zinc-800',
-                )}
-                title={`${words[i]!.start.toFixed(2)}-${words[i]!.end.toFixed(2)} s`}
-              >
-                {words[i]!.text}
-              </button>
+              <Fragment key={i}>
+                <button
+                  type="button"
+                  data-word={i}
+                  aria-current={i === current ? 'true' : undefined}
+                  onClick={() => {
+                    if (audio.current) audio.current.currentTime = words[i]!.start;
+                    setCurrent(i);
+                  }}
+                  className={clsx(
+                    'rounded px-0.5',
+                    i === current ? 'bg-amber-200 text-zinc-900' : 'hover:bg-zinc-100 dark:hover:bg-zinc-800',
+                  )}
+                  title={`${words[i]!.start.toFixed(2)}-${words[i]!.end.toFixed(2)} s`}
+                >
+                  {words[i]!.text}
+                </button>{' '}
+              </Fragment>
             ))}
           </p>
         ))}
