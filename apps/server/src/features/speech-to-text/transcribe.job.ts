@@ -14,7 +14,8 @@ export const transcribeJobSpec = jobSpec({
   maxAttempts: 2,
 });
 
-let engines: Promise<SttEngines> | undefined;
+/** The engines per remote-server setting (apps of different configuration may share this module in tests). */
+const enginesBySetting = new Map<string, Promise<SttEngines>>();
 
 /**
  * Webhook mode and the page's long files (decision 090): transcribes a stored upload, completes the row,
@@ -37,8 +38,12 @@ export const transcribeJob = defineJob({
     try {
       const wav = await ctx.files.get(row.audioPath);
       if (!wav) throw new Error('the uploaded audio is gone');
-      engines ??= createSttEngines(ctx.config);
-      const engine = (await engines).pick(row.modelId, row.requestedLanguage ?? undefined);
+      const setting = JSON.stringify(ctx.config.sttHttp ?? null);
+      if (!enginesBySetting.has(setting)) enginesBySetting.set(setting, createSttEngines(ctx.config));
+      const engine = (await enginesBySetting.get(setting)!).pick(
+        row.modelId,
+        row.requestedLanguage ?? undefined,
+      );
       const out = await transcribeAudio(
         engine,
         decodeWav(wav).pcm,
