@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the optional speech engines the server detects at start (README "More natural voices"):
 # RHVoice with its LGPL English voices (Debian non-free) and SVOX Pico (non-free), plus PocketSphinx
-# (main) for speech to text and the intelligibility checks. Idempotent; run as root (CI) or with sudo.
+# (main) for speech to text and the intelligibility checks, and asterisk-core-sounds-en-wav (main,
+# CC-BY-SA-3.0: recorded human prompts with transcripts) for measuring speech to text on real speech. Idempotent; run as root (CI) or with sudo.
 # `npm ci && npm start` works without any of this: the voices then fall back to Flite.
 set -euo pipefail
 
@@ -34,7 +35,7 @@ Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
 SOURCES
 fi
 
-packages=(rhvoice rhvoice-english libttspico-utils pocketsphinx pocketsphinx-en-us)
+packages=(rhvoice rhvoice-english libttspico-utils pocketsphinx pocketsphinx-en-us asterisk-core-sounds-en-wav)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")

@@ -47,6 +47,12 @@ export const envSchema = z.object({
   SPEECH_HTTP_URL: z.url({ protocol: /^https?$/ }).optional(),
   SPEECH_HTTP_MODEL: z.string().min(1).default('tts-1'),
   SPEECH_HTTP_API_KEY: z.string().min(1).optional(),
+  // An OpenAI-compatible transcription server (POST /v1/audio/transcriptions, decision 090), e.g. faster-whisper.
+  STT_HTTP_URL: z.url({ protocol: /^https?$/ }).optional(),
+  STT_HTTP_MODEL: z.string().min(1).default('whisper-1'),
+  STT_HTTP_API_KEY: z.string().min(1).optional(),
+  /** Comma-separated ISO 639-1 codes the server handles; empty: any (whisper models detect ~100). */
+  STT_HTTP_LANGUAGES: z.string().default(''),
   // A voice cloning inference server (decision 076): cloned voices speak through it when set.
   SPEECH_CLONE_URL: z.url({ protocol: /^https?$/ }).optional(),
   SPEECH_CLONE_API_KEY: z.string().min(1).optional(),
@@ -116,6 +122,8 @@ export type Config = {
   mailLimits: { perAddress: number; perIp: number; windowSeconds: number };
   /** Remote OpenAI-compatible speech server, when one is configured. */
   speechHttp?: { url: string; model: string; apiKey?: string };
+  /** The remote transcription server, when STT_HTTP_URL is set. */
+  sttHttp?: { url: string; model: string; apiKey?: string; languages: string[] | 'any' };
   /** Voice cloning inference server (decision 076), when one is configured. */
   speechClone?: { url: string; apiKey?: string; timeoutMs: number };
   /** Speech worker threads; 0 = synthesize on the main thread. */
@@ -257,6 +265,18 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         url: e.SPEECH_CLONE_URL,
         apiKey: e.SPEECH_CLONE_API_KEY,
         timeoutMs: e.SPEECH_CLONE_TIMEOUT_MS,
+      },
+    }),
+    ...(e.STT_HTTP_URL && {
+      sttHttp: {
+        url: e.STT_HTTP_URL,
+        model: e.STT_HTTP_MODEL,
+        apiKey: e.STT_HTTP_API_KEY,
+        languages: e.STT_HTTP_LANGUAGES.trim()
+          ? e.STT_HTTP_LANGUAGES.split(',')
+              .map((l) => l.trim().toLowerCase())
+              .filter(Boolean)
+          : ('any' as const),
       },
     }),
     ...(e.SPEECH_HTTP_URL && {

@@ -10,6 +10,8 @@ export const liveCollection = z.enum([
   'message',
   'event',
   'dubbing',
+  /** Speech-to-text transcripts of the workspace (status changes of webhook-mode and page jobs). */
+  'transcript',
 ]);
 export type LiveCollection = z.infer<typeof liveCollection>;
 

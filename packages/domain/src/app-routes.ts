@@ -124,7 +124,7 @@ export const appRoutes = {
     '/app/speech-synthesis/speech-to-speech/history',
     'Speech to speech history',
   ),
-  speechToText: r('speechToText', '/app/speech-to-text', 'Speech to text'),
+  speechToText: r('speechToText', '/app/speech-to-text', 'Speech to text', true),
   subscription: r('subscription', '/app/subscription', 'Subscription', true),
   workspace: r('workspace', '/app/workspace', 'Workspace'),
   workspaceMembers: r('workspaceMembers', '/app/workspace/members', 'Members'),

@@ -10,6 +10,7 @@ import * as messages from './schema/messages';
 import * as nodes from './schema/nodes';
 import * as rateLimits from './schema/rate-limits';
 import * as sms from './schema/sms';
+import * as transcriptTables from './schema/transcripts';
 import * as twoFactor from './schema/two-factor';
 import * as usage from './schema/usage';
 import * as userProfiles from './schema/user-profiles';
@@ -38,6 +39,7 @@ export const schema = {
   ...voices,
   ...voicePreviews,
   ...voiceLibrary,
+  ...transcriptTables,
   ...billing,
   ...jwks,
   ...nodes,

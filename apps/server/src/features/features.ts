@@ -6,6 +6,7 @@ import { historyFeature } from './history/history.feature';
 import { devOutboxesFeature } from './mailbox/mailbox.feature';
 import { messagesFeature } from './messages/messages.feature';
 import { sharingFeature } from './sharing/sharing.feature';
+import { speechToTextFeature } from './speech-to-text/speech-to-text.feature';
 import { socialSignInFeature } from './social-sign-in/social-sign-in.feature';
 import { ttsFeature } from './tts/tts.feature';
 import { twoFactorFeature } from './two-factor/two-factor.feature';
@@ -28,6 +29,7 @@ export const FEATURES = [
   ttsFeature,
   voiceDesignFeature,
   voiceLibraryFeature,
+  speechToTextFeature,
   historyFeature,
   sharingFeature,
   devOutboxesFeature,

@@ -134,6 +134,13 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, KeyAccess<PermissionType
   'POST /v1/text-to-speech/:voice_id/with-timestamps': 'text_to_speech',
   'POST /v1/text-to-speech/:voice_id/stream/with-timestamps': 'text_to_speech',
   'POST /v1/audio/speech': 'text_to_speech',
+  // Speech to text and forced alignment (decision 090).
+  'POST /v1/speech-to-text': 'speech_to_text',
+  'GET /v1/speech-to-text/transcripts': 'speech_to_text',
+  'GET /v1/speech-to-text/transcripts/:transcription_id': 'speech_to_text',
+  'DELETE /v1/speech-to-text/transcripts/:transcription_id': 'speech_to_text',
+  'POST /v1/audio/transcriptions': 'speech_to_text',
+  'POST /v1/forced-alignment': 'forced_alignment',
   'POST /v1/text-to-dialogue': 'text_to_speech',
   'POST /v1/text-to-dialogue/stream': 'text_to_speech',
   'POST /v1/text-to-dialogue/with-timestamps': 'text_to_speech',

@@ -35,6 +35,7 @@ export const appPages: Partial<Record<string, PageModule>> = {
   onboardingNext: () => import('@/features/onboarding/routes/onboarding-next-route'),
   onboardingChecklist: () => import('@/features/onboarding/routes/onboarding-checklist-route'),
   textToSpeech: () => import('@/features/text-to-speech/routes/text-to-speech-route'),
+  speechToText: () => import('@/features/speech-to-text/routes/speech-to-text-route'),
   textToSpeechHistory: () => import('@/features/speech-history/routes/speech-history-route'),
   subscription: () => import('@/features/billing/routes/subscription-route'),
   usage: () => import('@/features/usage/routes/usage-route'),
