@@ -53,6 +53,8 @@ export const envSchema = z.object({
   STT_HTTP_API_KEY: z.string().min(1).optional(),
   /** Comma-separated ISO 639-1 codes the server handles; empty: any (whisper models detect ~100). */
   STT_HTTP_LANGUAGES: z.string().default(''),
+  // URLs users give (cloud_storage_url, …) may reach private and loopback addresses (decision 044).
+  OUTBOUND_ALLOW_PRIVATE: bool.default(false),
   // A voice cloning inference server (decision 076): cloned voices speak through it when set.
   SPEECH_CLONE_URL: z.url({ protocol: /^https?$/ }).optional(),
   SPEECH_CLONE_API_KEY: z.string().min(1).optional(),
@@ -124,6 +126,8 @@ export type Config = {
   speechHttp?: { url: string; model: string; apiKey?: string };
   /** The remote transcription server, when STT_HTTP_URL is set. */
   sttHttp?: { url: string; model: string; apiKey?: string; languages: string[] | 'any' };
+  /** Whether URLs users give may reach private and loopback addresses (lib/public-fetch.ts). */
+  outboundAllowPrivate: boolean;
   /** Voice cloning inference server (decision 076), when one is configured. */
   speechClone?: { url: string; apiKey?: string; timeoutMs: number };
   /** Speech worker threads; 0 = synthesize on the main thread. */
@@ -260,6 +264,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         : { transport: 'outbox' },
     speechWorkers: e.SPEECH_WORKERS ?? os.availableParallelism(),
     speechRhvoice: e.SPEECH_RHVOICE,
+    outboundAllowPrivate: e.OUTBOUND_ALLOW_PRIVATE,
     ...(e.SPEECH_CLONE_URL && {
       speechClone: {
         url: e.SPEECH_CLONE_URL,

@@ -11,6 +11,7 @@ import {
   mediaTypeOf,
 } from '@vocalis/domain/transcripts/speech-to-text-rules';
 import { AppError, badRequest } from '../../errors';
+import { isPrivateAddressRefusal, publicFetch } from '../../lib/public-fetch';
 
 export const RATE = 16000;
 
@@ -45,8 +46,11 @@ export function uploadedMedia(file: unknown): Media | undefined {
   return { bytes: f.data, fileName: f.filename, type };
 }
 
-/** Downloads an http(s) URL, refusing other schemes, failures and files over the size limit. */
-export async function fetchMedia(url: string, signal?: AbortSignal): Promise<Media> {
+/**
+ * Downloads an http(s) URL, refusing other schemes, private and loopback addresses (unless allowed;
+ * lib/public-fetch.ts), failures and files over the size limit.
+ */
+export async function fetchMedia(url: string, allowPrivate: boolean, signal?: AbortSignal): Promise<Media> {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -55,9 +59,18 @@ export async function fetchMedia(url: string, signal?: AbortSignal): Promise<Med
   }
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')
     throw badRequest('cloud_storage_url must be an http or https URL.', 'invalid_cloud_storage_url');
-  const res = await fetch(parsed, {
+  const res = await publicFetch(parsed, {
     signal: AbortSignal.any([AbortSignal.timeout(120_000), ...(signal ? [signal] : [])]),
-  }).catch(() => null);
+    allowPrivate,
+  }).catch((err: unknown) => {
+    if (isPrivateAddressRefusal(err)) {
+      throw badRequest(
+        'cloud_storage_url must be a public address: private, loopback and link-local addresses are refused.',
+        'cloud_storage_url_refused',
+      );
+    }
+    return null;
+  });
   if (!res || !res.ok || !res.body)
     throw badRequest(
       `cloud_storage_url could not be downloaded${res ? ` (HTTP ${res.status})` : ''}.`,

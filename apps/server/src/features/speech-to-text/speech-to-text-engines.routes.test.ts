@@ -7,7 +7,11 @@ import {
   startTranscriptionStandIn,
   type TranscriptionServerStandIn,
 } from '@vocalis/speech/testing/transcription-server-stand-in';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { transcripts } from '../../db/schema/transcripts';
 import { createTestUser, startTestApp, type TestApp } from '../../testing/test-app';
 
 describe(`speech to text engines on ${process.env.TEST_DB}`, () => {
@@ -82,4 +86,40 @@ describe(`speech to text engines on ${process.env.TEST_DB}`, () => {
     },
     120_000,
   );
+
+  it('refuses a cloud_storage_url on a loopback, private or link-local address, storing nothing', async () => {
+    const user = await createTestUser(app);
+    const local = createServer((_, res) => res.writeHead(200, { 'content-type': 'audio/wav' }).end('RIFF'));
+    await new Promise<void>((r) => local.listen(0, '127.0.0.1', r));
+    const port = (local.address() as AddressInfo).port;
+    try {
+      for (const url of [
+        `http://127.0.0.1:${port}/clip.wav`,
+        `http://localhost:${port}/clip.wav`,
+        `http://[::ffff:127.0.0.1]:${port}/clip.wav`,
+        'http://169.254.169.254/latest/meta-data/clip.wav',
+        'http://10.1.2.3/clip.wav',
+      ]) {
+        const form = new FormData();
+        form.append('model_id', 'scribe_v1');
+        form.append('cloud_storage_url', url);
+        const res = await app.request('/v1/speech-to-text', {
+          method: 'POST',
+          headers: { 'xi-api-key': user.apiKey },
+          body: form,
+        });
+        expect(res.status, url).toBe(400);
+        expect(((await res.json()) as { detail: { status: string } }).detail.status, url).toBe(
+          'cloud_storage_url_refused',
+        );
+      }
+      const [{ n }] = (await app.database.db
+        .select({ n: count() })
+        .from(transcripts)
+        .where(eq(transcripts.workspaceId, user.workspaceId))) as [{ n: number }];
+      expect(n).toBe(0);
+    } finally {
+      local.close();
+    }
+  });
 });

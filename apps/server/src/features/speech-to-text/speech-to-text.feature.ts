@@ -13,7 +13,9 @@ export const speechToTextFeature = defineFeature({
   jobs: [transcribeJob],
   async register(app, { config, db, files, bus, usage }) {
     const engines = await createSttEngines(config);
-    const service = new SpeechToTextService(db, files, bus, engines, usage);
+    const service = new SpeechToTextService(db, files, bus, engines, usage, {
+      allowPrivate: config.outboundAllowPrivate,
+    });
     await app.register(speechToTextRoutes(service));
     return { service, engines };
   },

@@ -34,7 +34,8 @@ describe(`speech to text on ${process.env.TEST_DB}`, () => {
   let seconds: number;
 
   beforeAll(async () => {
-    app = await startTestApp();
+    // The clip served on loopback below: an operator's choice (decision 044), refused by default (engines test).
+    app = await startTestApp({ env: { OUTBOUND_ALLOW_PRIVATE: 'true' } });
     owner = await createTestUser(app);
     other = await createTestUser(app);
     client = new ElevenLabsClient({ apiKey: owner.apiKey, baseUrl: app.url });

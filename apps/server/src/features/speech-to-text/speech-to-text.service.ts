@@ -52,6 +52,8 @@ export class SpeechToTextService {
     private readonly bus: EventBus,
     private readonly engines: SttEngines,
     private readonly workspaces: Workspaces,
+    /** Whether cloud_storage_url may point at private and loopback addresses (decision 044). */
+    private readonly outbound: { allowPrivate: boolean } = { allowPrivate: false },
   ) {}
 
   private async workspaceOf(caller: Principal): Promise<{ id: string; tier: string }> {
@@ -64,7 +66,7 @@ export class SpeechToTextService {
     if (upload && url)
       throw badRequest('Send either file or cloud_storage_url, not both.', 'invalid_request');
     if (upload) return upload;
-    if (url) return fetchMedia(url, signal);
+    if (url) return fetchMedia(url, this.outbound.allowPrivate, signal);
     throw badRequest('Send the audio as file or give its cloud_storage_url.', 'missing_file');
   }
 
