@@ -59,6 +59,9 @@ export const envSchema = z.object({
   SPEECH_CLONE_URL: z.url({ protocol: /^https?$/ }).optional(),
   SPEECH_CLONE_API_KEY: z.string().min(1).optional(),
   SPEECH_CLONE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
+  // On shutdown, requests in flight get this long to finish; then their connections are closed (a client that
+  // stops reading a stream must not hold the process up).
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
   /** Worker threads that synthesize and encode speech (default: one per core); 0 runs it on the main thread. */
   SPEECH_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
   /** RHVoice (scripts/setup-voices.sh): `auto` uses it when installed, `off` ignores it. */
@@ -130,6 +133,8 @@ export type Config = {
   outboundAllowPrivate: boolean;
   /** Voice cloning inference server (decision 076), when one is configured. */
   speechClone?: { url: string; apiKey?: string; timeoutMs: number };
+  /** How long requests in flight may take to finish at shutdown before their connections are closed. */
+  shutdownGraceMs: number;
   /** Speech worker threads; 0 = synthesize on the main thread. */
   speechWorkers: number;
   /** Whether an installed RHVoice is used (`off`: the voices stay on Flite). */
@@ -265,6 +270,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     speechWorkers: e.SPEECH_WORKERS ?? os.availableParallelism(),
     speechRhvoice: e.SPEECH_RHVOICE,
     outboundAllowPrivate: e.OUTBOUND_ALLOW_PRIVATE,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     ...(e.SPEECH_CLONE_URL && {
       speechClone: {
         url: e.SPEECH_CLONE_URL,

@@ -88,7 +88,7 @@ export async function startServer(
       };
       stopping ??= (async () => {
         b.lifecycle.state = 'stopping';
-        await step('closing HTTP (in-flight requests)', () => b.app.close());
+        await step('closing HTTP (in-flight requests)', () => closeHttp(b, config.shutdownGraceMs));
         await step('admin socket', () => adminSocket?.stop());
         await step('job worker', () => worker?.stop());
         await step('live bridge', () => bridge?.stop());
@@ -100,4 +100,26 @@ export async function startServer(
     },
     stopStep: () => stopStep,
   };
+}
+
+/**
+ * Stops accepting and lets requests in flight finish, for at most `graceMs`: then every connection is
+ * closed, so a client that never reads its response (a stalled stream keeps its request in flight) cannot
+ * hold shutdown up.
+ */
+async function closeHttp(built: BuiltApp, graceMs: number): Promise<void> {
+  const closed = built.app.close();
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), graceMs);
+  });
+  if ((await Promise.race([closed, late])) === 'late') {
+    built.app.log.warn(
+      { graceMs },
+      'requests still in flight after the shutdown grace period; closing their connections',
+    );
+    built.app.server.closeAllConnections();
+  }
+  clearTimeout(timer);
+  await closed;
 }
