@@ -10,6 +10,8 @@ export const liveCollection = z.enum([
   'message',
   'event',
   'dubbing',
+  /** A workspace voice's changes (professional voice training progress, decision 084). */
+  'voice',
 ]);
 export type LiveCollection = z.infer<typeof liveCollection>;
 

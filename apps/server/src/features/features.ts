@@ -5,6 +5,7 @@ import { healthFeature } from './health/health.feature';
 import { historyFeature } from './history/history.feature';
 import { devOutboxesFeature } from './mailbox/mailbox.feature';
 import { messagesFeature } from './messages/messages.feature';
+import { pvcFeature } from './pvc/pvc.feature';
 import { sharingFeature } from './sharing/sharing.feature';
 import { socialSignInFeature } from './social-sign-in/social-sign-in.feature';
 import { ttsFeature } from './tts/tts.feature';
@@ -28,6 +29,7 @@ export const FEATURES = [
   ttsFeature,
   voiceDesignFeature,
   voiceLibraryFeature,
+  pvcFeature,
   historyFeature,
   sharingFeature,
   devOutboxesFeature,

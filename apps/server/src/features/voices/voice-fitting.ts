@@ -11,7 +11,7 @@ import type { CustomVoiceRow } from './custom-voices.repo';
 import { englishPreview, type CatalogueVoice, type VoiceLabels } from './voice-builders';
 
 /** The engine voice each engine starts from, by gender (LGPL RHVoice voices only). */
-const BASES = {
+export const BASES = {
   rhvoice: { male: 'bdl', female: 'clb' },
   flite: { male: 'kal16', female: 'slt' },
   espeak: { male: 'en-us+m3', female: 'en-us+f2' },
