@@ -21,8 +21,13 @@ const err = (got: number, want: number) => Math.abs(got / want - 1) * 100;
 
 /** Prints the PVC/IVC table and the means. */
 export async function comparePvcIvc(samples: Sample[], bases: Base[]): Promise<void> {
-  const errors = { ivc: { pitch: [] as number[], rate: [] as number[] }, pvc: { pitch: [] as number[], rate: [] as number[] } };
-  console.log('| sample | held-out f0 / rate | base | IVC f0 err | IVC rate err | PVC f0 err | PVC rate err |');
+  const errors = {
+    ivc: { pitch: [] as number[], rate: [] as number[] },
+    pvc: { pitch: [] as number[], rate: [] as number[] },
+  };
+  console.log(
+    '| sample | held-out f0 / rate | base | IVC f0 err | IVC rate err | PVC f0 err | PVC rate err |',
+  );
   console.log('| --- | --- | --- | --- | --- | --- | --- |');
   for (const [label, engine, voice, prosody] of samples) {
     const clips = [];
@@ -46,7 +51,9 @@ export async function comparePvcIvc(samples: Sample[], bases: Base[]): Promise<v
             speakerBoost: true,
           }),
         ]);
-      const ivc = await speak((await fitOnBase(instant, { engine: base, voice: baseVoice, steps: 0 })).rendering);
+      const ivc = await speak(
+        (await fitOnBase(instant, { engine: base, voice: baseVoice, steps: 0 })).rendering,
+      );
       const pvc = await speak((await fineFitOnBase(fine, { engine: base, voice: baseVoice })).rendering);
       const row = {
         ivc: [err(ivc.pitchHz, held.pitchHz), err(ivc.syllablesPerSecond, held.syllablesPerSecond)],

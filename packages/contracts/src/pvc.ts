@@ -113,7 +113,10 @@ export const samplePreviewResponse = z
   })
   .meta({ id: 'VoiceSamplePreviewResponseModel' });
 export const sampleAudioQuery = z.object({
-  remove_background_noise: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+  remove_background_noise: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
 });
 
 /** SDK `VoiceSampleVisualWaveformResponseModel`: peak levels 0..1, evenly over the sample. */
@@ -134,7 +137,10 @@ export const trainPvcRequest = z
 /** POST /v1/voices/pvc/{voice_id}/verification (multipart: files, extra_text). */
 export const manualVerificationFields = z.looseObject({
   extra_text: z.string().max(2000).optional(),
-  files: z.unknown().optional().meta({ description: 'Documents or recordings (multipart parts named files).' }),
+  files: z
+    .unknown()
+    .optional()
+    .meta({ description: 'Documents or recordings (multipart parts named files).' }),
 });
 
 /** POST /v1/voices/pvc/{voice_id}/captcha (multipart: recording). */
@@ -168,7 +174,10 @@ export const captchaResultResponse = z
 export const fineTuningResponse = z
   .object({
     is_allowed_to_fine_tune: z.boolean(),
-    state: z.record(z.string(), z.enum(['not_started', 'queued', 'fine_tuning', 'fine_tuned', 'failed', 'delayed'])),
+    state: z.record(
+      z.string(),
+      z.enum(['not_started', 'queued', 'fine_tuning', 'fine_tuned', 'failed', 'delayed']),
+    ),
     verification_failures: z.array(z.string()),
     verification_attempts_count: z.number().int(),
     manual_verification_requested: z.boolean(),

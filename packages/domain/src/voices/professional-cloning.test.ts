@@ -58,8 +58,8 @@ describe('captcha', () => {
       distance: 14,
       accepted: true,
     });
-    expect(
-      captchaMatch({ substitutions: 4, deletions: 2, insertions: 0, referenceWords: 10 }).accepted,
-    ).toBe(false);
+    expect(captchaMatch({ substitutions: 4, deletions: 2, insertions: 0, referenceWords: 10 }).accepted).toBe(
+      false,
+    );
   });
 });

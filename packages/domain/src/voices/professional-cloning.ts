@@ -97,7 +97,9 @@ export function refuseProfessionalAdd(o: {
   professionalVoices: number;
 }): CloningRefusal | undefined {
   const limit = professionalVoiceLimit(o.tier, o.extraPvcSlots);
-  return o.professionalVoices >= limit ? pvcRefusals.professionalLimit(o.professionalVoices, limit) : undefined;
+  return o.professionalVoices >= limit
+    ? pvcRefusals.professionalLimit(o.professionalVoices, limit)
+    : undefined;
 }
 
 /** Refuses training: not verified, already running, or too little speech. */
@@ -116,9 +118,12 @@ export function refuseTraining(o: {
  * How well a recording read the captcha: `recall` = share of the shown words recognised in order
  * (word-level edit distance without insertions), `distance` = the full word Levenshtein distance.
  */
-export function captchaMatch(
-  errors: { substitutions: number; deletions: number; insertions: number; referenceWords: number },
-): { recall: number; distance: number; accepted: boolean } {
+export function captchaMatch(errors: {
+  substitutions: number;
+  deletions: number;
+  insertions: number;
+  referenceWords: number;
+}): { recall: number; distance: number; accepted: boolean } {
   const recall = errors.referenceWords
     ? Math.max(0, 1 - (errors.substitutions + errors.deletions) / errors.referenceWords)
     : 0;

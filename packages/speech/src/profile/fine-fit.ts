@@ -87,7 +87,9 @@ export function sentenceStats(clips: Int16Array[]): SentenceStats {
   return {
     sentences: pitches.length,
     sentencePitchMedianHz: round(q(pitches, 0.5), 1),
-    sentencePitchSpreadSemitones: round(pitches.length ? 12 * Math.log2(q(pitches, 0.9) / q(pitches, 0.1)) : 0),
+    sentencePitchSpreadSemitones: round(
+      pitches.length ? 12 * Math.log2(q(pitches, 0.9) / q(pitches, 0.1)) : 0,
+    ),
     sentenceRateMedian: round(q(rates, 0.5)),
     pauseMedianSeconds: round(q(pauses, 0.5)),
     pauseP90Seconds: round(q(pauses, 0.9)),

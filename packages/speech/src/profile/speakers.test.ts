@@ -22,7 +22,10 @@ describe('speaker separation', () => {
     for (let i = 0; i < 6; i++) {
       const who = i % 2 ? 'f' : 'm';
       const text = HARVARD_SENTENCES[i]!;
-      turns.push({ who, pcm: who === 'm' ? await say(espeak, 'en-us+m3', text) : await say(flite, 'slt', text) });
+      turns.push({
+        who,
+        pcm: who === 'm' ? await say(espeak, 'en-us+m3', text) : await say(flite, 'slt', text),
+      });
     }
     const clip = concat(turns.flatMap((t) => [t.pcm, gap]));
     let at = 0;

@@ -90,5 +90,9 @@ export function separateSpeakers(pcm: Int16Array, sampleRate: number): FoundSpea
 /** A speaker's audio: its segments of the clip, joined with 0.2 s of silence between them. */
 export function speakerAudio(pcm: Int16Array, sampleRate: number, segments: SpeechSegment[]): Int16Array {
   const gap = new Int16Array(Math.round(sampleRate * 0.2));
-  return concat(segments.flatMap((s, i) => (i ? [gap, sliceSegment(pcm, sampleRate, s)] : [sliceSegment(pcm, sampleRate, s)])));
+  return concat(
+    segments.flatMap((s, i) =>
+      i ? [gap, sliceSegment(pcm, sampleRate, s)] : [sliceSegment(pcm, sampleRate, s)],
+    ),
+  );
 }

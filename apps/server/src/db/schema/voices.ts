@@ -52,7 +52,11 @@ export type PvcState = {
   /** The text the next captcha recording must read. */
   captchaText: string;
   attempts: PvcVerificationAttempt[];
-  manualVerification?: { extraText: string; requestTimeUnix: number; files: { fileName: string; mimeType: string; sizeBytes: number }[] };
+  manualVerification?: {
+    extraText: string;
+    requestTimeUnix: number;
+    files: { fileName: string; mimeType: string; sizeBytes: number }[];
+  };
   /** Sentence statistics of the trained profile (profile/fine-fit.ts). */
   stats?: Record<string, number | number[]>;
   datasetDurationSeconds?: number;
@@ -61,7 +65,12 @@ export type PvcState = {
 /** A sample's speaker separation (profile/speakers.ts), as the SDK's SpeakerSeparationResponseModel keeps it. */
 export type SampleSpeakers = {
   status: 'not_started' | 'pending' | 'completed' | 'failed';
-  speakers: { speakerId: string; durationSecs: number; pitchHz: number; utterances: { start: number; end: number }[] }[];
+  speakers: {
+    speakerId: string;
+    durationSecs: number;
+    pitchHz: number;
+    utterances: { start: number; end: number }[];
+  }[];
   selectedSpeakerIds: string[];
 };
 

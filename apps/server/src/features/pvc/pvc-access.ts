@@ -16,7 +16,11 @@ export type Workspaces = { workspaceOf(userId: string): Promise<{ id: string }> 
 export const refused = (r: CloningRefusal) => new AppError(r.status, r.code, r.message);
 
 /** The caller's workspace, after the API key's permission check. */
-export async function workspaceFor(caller: KeyCaller, scope: string, workspaces: Workspaces): Promise<string> {
+export async function workspaceFor(
+  caller: KeyCaller,
+  scope: string,
+  workspaces: Workspaces,
+): Promise<string> {
   if (!hasPermission(caller, scope)) throw missingPermission(scope);
   return (await callerWorkspace(caller, workspaces)).id;
 }
@@ -26,5 +30,8 @@ export async function professionalVoice(db: AppDb, workspaceId: string, voiceId:
   const row = await voicesRepo.findWorkspaceVoice(db, workspaceId, voiceId);
   if (!row || row.category !== 'professional' || !row.pvc) throw voiceNotFound(voiceId);
   const samples = (await voicesRepo.samplesOf(db, [row.id])).get(row.id) ?? [];
-  return { row: row as voicesRepo.CustomVoiceRow & { pvc: NonNullable<voicesRepo.CustomVoiceRow['pvc']> }, samples };
+  return {
+    row: row as voicesRepo.CustomVoiceRow & { pvc: NonNullable<voicesRepo.CustomVoiceRow['pvc']> },
+    samples,
+  };
 }

@@ -65,15 +65,26 @@ export const pvcSamplesRoutes =
         },
       },
       (request) =>
-        service.update(requirePrincipal(request), request.params.voice_id, request.params.sample_id, request.body),
+        service.update(
+          requirePrincipal(request),
+          request.params.voice_id,
+          request.params.sample_id,
+          request.body,
+        ),
     );
 
     app.delete(
       SAMPLE,
       {
-        schema: { tags: TAGS, summary: 'Delete a sample', params: pvcSampleParams, response: { 200: pvcStatusResponse } },
+        schema: {
+          tags: TAGS,
+          summary: 'Delete a sample',
+          params: pvcSampleParams,
+          response: { 200: pvcStatusResponse },
+        },
       },
-      (request) => service.delete(requirePrincipal(request), request.params.voice_id, request.params.sample_id),
+      (request) =>
+        service.delete(requirePrincipal(request), request.params.voice_id, request.params.sample_id),
     );
 
     app.get(
@@ -87,7 +98,8 @@ export const pvcSamplesRoutes =
           response: { 200: samplePreviewResponse },
         },
       },
-      (request) => service.audio(requirePrincipal(request), request.params.voice_id, request.params.sample_id),
+      (request) =>
+        service.audio(requirePrincipal(request), request.params.voice_id, request.params.sample_id),
     );
 
     app.get(
@@ -100,7 +112,8 @@ export const pvcSamplesRoutes =
           response: { 200: sampleWaveformResponse },
         },
       },
-      (request) => service.waveform(requirePrincipal(request), request.params.voice_id, request.params.sample_id),
+      (request) =>
+        service.waveform(requirePrincipal(request), request.params.voice_id, request.params.sample_id),
     );
 
     app.post(
@@ -116,7 +129,8 @@ export const pvcSamplesRoutes =
           response: { 200: pvcStatusResponse },
         },
       },
-      (request) => service.separate(requirePrincipal(request), request.params.voice_id, request.params.sample_id),
+      (request) =>
+        service.separate(requirePrincipal(request), request.params.voice_id, request.params.sample_id),
     );
 
     app.get(
@@ -131,7 +145,10 @@ export const pvcSamplesRoutes =
       },
       async (request) => {
         const { voice_id, sample_id } = request.params;
-        return presentSeparation(voice_id, await service.separation(requirePrincipal(request), voice_id, sample_id));
+        return presentSeparation(
+          voice_id,
+          await service.separation(requirePrincipal(request), voice_id, sample_id),
+        );
       },
     );
 

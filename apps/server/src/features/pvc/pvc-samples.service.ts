@@ -16,11 +16,20 @@ import type { FileStorage } from '../../storage/file-storage';
 import type { KeyCaller } from '../api-keys/api-keys.policy';
 import * as voicesRepo from '../voices/custom-voices.repo';
 import { prepareSamples, refusal, type PreparedSample, type UploadedFile } from '../voices/voice-samples';
-import { professionalVoice, refused, VOICES_READ, VOICES_WRITE, workspaceFor, type Workspaces } from './pvc-access';
+import {
+  professionalVoice,
+  refused,
+  VOICES_READ,
+  VOICES_WRITE,
+  workspaceFor,
+  type Workspaces,
+} from './pvc-access';
 import * as repo from './pvc.repo';
 
-const sampleNotFound = (id: string) => notFound(`A sample with the sample_id ${id} was not found.`, 'sample_not_found');
-const speakerNotFound = (id: string) => notFound(`A speaker with the speaker_id ${id} was not found.`, 'speaker_not_found');
+const sampleNotFound = (id: string) =>
+  notFound(`A sample with the sample_id ${id} was not found.`, 'sample_not_found');
+const speakerNotFound = (id: string) =>
+  notFound(`A speaker with the speaker_id ${id} was not found.`, 'speaker_not_found');
 /** Points in a sample's visual waveform. */
 const WAVEFORM_POINTS = 100;
 
@@ -67,12 +76,20 @@ export class PvcSamplesService {
   }
 
   /** POST /v1/voices/pvc/{id}/samples/{sample_id}: file name, selected speakers. */
-  async update(caller: KeyCaller, voiceId: string, sampleId: string, body: z.infer<typeof updatePvcSampleRequest>) {
+  async update(
+    caller: KeyCaller,
+    voiceId: string,
+    sampleId: string,
+    body: z.infer<typeof updatePvcSampleRequest>,
+  ) {
     const { workspaceId, sample } = await this.sampleOf(caller, VOICES_WRITE, voiceId, sampleId);
     if (body.selected_speaker_ids) {
       const found = sample.speakers?.status === 'completed' ? sample.speakers : undefined;
       if (!found)
-        throw badRequest('Separate the sample by speaker before choosing speakers.', 'speakers_not_separated');
+        throw badRequest(
+          'Separate the sample by speaker before choosing speakers.',
+          'speakers_not_separated',
+        );
       for (const id of body.selected_speaker_ids)
         if (!found.speakers.some((s) => s.speakerId === id)) throw speakerNotFound(id);
       await repo.setSampleSpeakers(this.db, workspaceId, sampleId, {
@@ -129,7 +146,10 @@ export class PvcSamplesService {
       speakerId: s.speakerId,
       durationSecs: s.durationSecs,
       pitchHz: Number.isFinite(s.pitchHz) ? s.pitchHz : 0,
-      utterances: s.segments.map((g) => ({ start: Math.round(g.start * 100) / 100, end: Math.round(g.end * 100) / 100 })),
+      utterances: s.segments.map((g) => ({
+        start: Math.round(g.start * 100) / 100,
+        end: Math.round(g.end * 100) / 100,
+      })),
     }));
     await repo.setSampleSpeakers(this.db, workspaceId, sampleId, {
       status: speakers.length ? 'completed' : 'failed',

@@ -27,7 +27,12 @@ export const pvcTrainingJob = defineJob({
     const voice = await professionalVoice(ctx.db, workspaceId, voiceId).catch(() => undefined);
     if (!voice) return; // deleted meanwhile
     let pvc: PvcState = voice.row.pvc;
-    const step = async (state: PvcState['state'][string], progress: number, message: string, extra: Partial<PvcState> = {}) => {
+    const step = async (
+      state: PvcState['state'][string],
+      progress: number,
+      message: string,
+      extra: Partial<PvcState> = {},
+    ) => {
       pvc = {
         ...pvc,
         ...extra,
@@ -45,18 +50,29 @@ export const pvcTrainingJob = defineJob({
         const wav = await ctx.files.get(s.processedPath);
         if (!wav) throw new Error(`sample ${s.id}: processed audio missing`);
         const { pcm, sampleRate } = decodeWav(wav);
-        const selected = s.speakers?.status === 'completed' && s.speakers.selectedSpeakerIds.length
-          ? s.speakers.speakers.filter((x) => s.speakers!.selectedSpeakerIds.includes(x.speakerId))
-          : undefined;
+        const selected =
+          s.speakers?.status === 'completed' && s.speakers.selectedSpeakerIds.length
+            ? s.speakers.speakers.filter((x) => s.speakers!.selectedSpeakerIds.includes(x.speakerId))
+            : undefined;
         clips.push({
-          pcm: selected ? speakerAudio(pcm, sampleRate, selected.flatMap((x) => x.utterances)) : pcm,
+          pcm: selected
+            ? speakerAudio(
+                pcm,
+                sampleRate,
+                selected.flatMap((x) => x.utterances),
+              )
+            : pcm,
           sampleRate,
         });
       }
       await step('fine_tuning', 0.2, 'Measuring pitch, rate and pauses sentence by sentence.');
       const target = await fineTarget(clips);
       const gender = baseGender(target.measure.pitchHz);
-      const renderings: StoredVoiceProfile['renderings'] = { flite: undefined, rhvoice: undefined, espeak: undefined };
+      const renderings: StoredVoiceProfile['renderings'] = {
+        flite: undefined,
+        rhvoice: undefined,
+        espeak: undefined,
+      };
       const ids = (['rhvoice', 'flite', 'espeak'] as const).filter((id) => engines!.has(id));
       for (const [i, id] of ids.entries()) {
         await step('fine_tuning', 0.3 + (0.6 * i) / ids.length, `Fitting the ${id} voice.`);
@@ -85,7 +101,11 @@ export const pvcTrainingJob = defineJob({
       publish(ctx, workspaceId, voiceId, { ...voice.row, pvc });
     } catch (error) {
       ctx.log.error({ err: error, voiceId }, 'professional voice training failed');
-      await step('failed', pvc.progress[modelId] ?? 0, 'Training failed; start it again, or add clearer samples.');
+      await step(
+        'failed',
+        pvc.progress[modelId] ?? 0,
+        'Training failed; start it again, or add clearer samples.',
+      );
     }
   },
 });

@@ -3,13 +3,17 @@ import { MAX_VERIFICATION_ATTEMPTS } from '@vocalis/domain/voices/professional-c
 import type { CustomVoiceRow, VoiceSampleRow } from '../voices/custom-voices.repo';
 
 /** A professional voice's `fine_tuning` (SDK `FineTuningResponse`); null for other voices. */
-export function presentFineTuning(row: Pick<CustomVoiceRow, 'pvc' | 'isVerified' | 'language'>): FineTuning | null {
+export function presentFineTuning(
+  row: Pick<CustomVoiceRow, 'pvc' | 'isVerified' | 'language'>,
+): FineTuning | null {
   const p = row.pvc;
   if (!p) return null;
   return {
     is_allowed_to_fine_tune: row.isVerified,
     state: { ...p.state },
-    verification_failures: p.attempts.filter((a) => !a.accepted).map((a) => `The recording read "${a.heard}", not the captcha text.`),
+    verification_failures: p.attempts
+      .filter((a) => !a.accepted)
+      .map((a) => `The recording read "${a.heard}", not the captcha text.`),
     verification_attempts_count: p.attempts.length,
     manual_verification_requested: Boolean(p.manualVerification),
     language: row.language,
@@ -39,7 +43,12 @@ export function presentSeparation(voiceId: string, s: VoiceSampleRow): SpeakerSe
       ? Object.fromEntries(
           sp.speakers.map((x) => [
             x.speakerId,
-            { speaker_id: x.speakerId, duration_secs: x.durationSecs, utterances: x.utterances, pitch_hz: x.pitchHz },
+            {
+              speaker_id: x.speakerId,
+              duration_secs: x.durationSecs,
+              utterances: x.utterances,
+              pitch_hz: x.pitchHz,
+            },
           ]),
         )
       : null,

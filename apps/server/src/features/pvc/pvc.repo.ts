@@ -20,15 +20,27 @@ export async function professionalCounts(
 }
 
 /** Replaces a professional voice's training/verification state (only on a professional voice of the workspace). */
-export async function setPvcState(db: AppDb, workspaceId: string, voiceId: string, pvc: PvcState): Promise<void> {
+export async function setPvcState(
+  db: AppDb,
+  workspaceId: string,
+  voiceId: string,
+  pvc: PvcState,
+): Promise<void> {
   await db
     .update(voices)
     .set({ pvc, updatedAt: sql`now()` })
-    .where(and(eq(voices.workspaceId, workspaceId), eq(voices.id, voiceId), eq(voices.category, 'professional')));
+    .where(
+      and(eq(voices.workspaceId, workspaceId), eq(voices.id, voiceId), eq(voices.category, 'professional')),
+    );
 }
 
 /** Marks a professional voice verified and stores its state in one update. */
-export async function setVerified(db: AppDb, workspaceId: string, voiceId: string, pvc: PvcState): Promise<void> {
+export async function setVerified(
+  db: AppDb,
+  workspaceId: string,
+  voiceId: string,
+  pvc: PvcState,
+): Promise<void> {
   await db
     .update(voices)
     .set({ pvc, isVerified: true, updatedAt: sql`now()` })
@@ -40,7 +52,12 @@ export async function updatePvcVoice(
   db: AppDb,
   workspaceId: string,
   voiceId: string,
-  set: Partial<{ name: string; language: string; description: string | null; labels: Record<string, string> }>,
+  set: Partial<{
+    name: string;
+    language: string;
+    description: string | null;
+    labels: Record<string, string>;
+  }>,
 ): Promise<void> {
   await db
     .update(voices)
@@ -60,7 +77,12 @@ export async function setSampleSpeakers(
     .where(and(eq(voiceSamples.workspaceId, workspaceId), eq(voiceSamples.id, sampleId)));
 }
 
-export async function renameSample(db: AppDb, workspaceId: string, sampleId: string, fileName: string): Promise<void> {
+export async function renameSample(
+  db: AppDb,
+  workspaceId: string,
+  sampleId: string,
+  fileName: string,
+): Promise<void> {
   await db
     .update(voiceSamples)
     .set({ fileName })

@@ -89,7 +89,8 @@ export const pvcRoutes =
       {
         schema: {
           tags: TAGS,
-          summary: 'Start training a professional voice (a background job; progress in fine_tuning and live updates)',
+          summary:
+            'Start training a professional voice (a background job; progress in fine_tuning and live updates)',
           description:
             'Fits the fine profile: per-sentence pitch and rate, pauses, pitch contour, measured over all samples ' +
             '(only the selected speakers of separated samples), applied to built-in voices. Not a neural model.',

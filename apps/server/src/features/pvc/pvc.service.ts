@@ -27,7 +27,14 @@ import type { KeyCaller } from '../api-keys/api-keys.policy';
 import type { CustomVoicesService } from '../voices/custom-voices.service';
 import * as voicesRepo from '../voices/custom-voices.repo';
 import { prepareSample, type UploadedFile } from '../voices/voice-samples';
-import { professionalVoice, refused, VOICES_READ, VOICES_WRITE, workspaceFor, type Workspaces } from './pvc-access';
+import {
+  professionalVoice,
+  refused,
+  VOICES_READ,
+  VOICES_WRITE,
+  workspaceFor,
+  type Workspaces,
+} from './pvc-access';
 import { presentFineTuning } from './pvc.presenter';
 import { pvcTrainingSpec } from './pvc-jobs';
 import * as repo from './pvc.repo';
@@ -88,7 +95,11 @@ export class PvcService {
   }
 
   /** POST /v1/voices/pvc/{id}: name, language, description, labels. */
-  async update(caller: KeyCaller, voiceId: string, body: z.infer<typeof editPvcRequest>): Promise<{ voice_id: string }> {
+  async update(
+    caller: KeyCaller,
+    voiceId: string,
+    body: z.infer<typeof editPvcRequest>,
+  ): Promise<{ voice_id: string }> {
     const workspaceId = await workspaceFor(caller, VOICES_WRITE, this.workspaces);
     await professionalVoice(this.db, workspaceId, voiceId);
     await repo.updatePvcVoice(this.db, workspaceId, voiceId, {
@@ -111,13 +122,26 @@ export class PvcService {
   async verifyCaptcha(caller: KeyCaller, voiceId: string, recording: UploadedFile | undefined) {
     const workspaceId = await workspaceFor(caller, VOICES_WRITE, this.workspaces);
     const { row } = await professionalVoice(this.db, workspaceId, voiceId);
-    if (!recording) throw badRequest('Send the recording as a multipart part named recording.', 'no_recording');
-    if (row.isVerified) return { status: 'ok', accepted: true, similarity: 1, distance: 0, heard: '', text: row.pvc.captchaText };
+    if (!recording)
+      throw badRequest('Send the recording as a multipart part named recording.', 'no_recording');
+    if (row.isVerified)
+      return {
+        status: 'ok',
+        accepted: true,
+        similarity: 1,
+        distance: 0,
+        heard: '',
+        text: row.pvc.captchaText,
+      };
     if (row.pvc.attempts.length >= MAX_VERIFICATION_ATTEMPTS) throw refused(pvcRefusals.attemptsUsed());
     const sample = await prepareSample(recording, false);
     const recogniser = await findRecogniser();
     if (!recogniser)
-      throw new AppError(503, 'recogniser_unavailable', 'Speech recognition (PocketSphinx) is not installed on this server.');
+      throw new AppError(
+        503,
+        'recogniser_unavailable',
+        'Speech recognition (PocketSphinx) is not installed on this server.',
+      );
     const heard = await transcribe(recogniser, sample.pcm, 16000);
     const text = row.pvc.captchaText;
     const match = captchaMatch(wordErrors(text, heard));
@@ -151,16 +175,26 @@ export class PvcService {
   }
 
   /** POST /v1/voices/pvc/{id}/verification: a manual verification request (files and a note are kept). */
-  async requestManualVerification(caller: KeyCaller, voiceId: string, extraText: string, files: UploadedFile[]) {
+  async requestManualVerification(
+    caller: KeyCaller,
+    voiceId: string,
+    extraText: string,
+    files: UploadedFile[],
+  ) {
     const workspaceId = await workspaceFor(caller, VOICES_WRITE, this.workspaces);
     const { row } = await professionalVoice(this.db, workspaceId, voiceId);
-    if (!files.length) throw badRequest('Add at least one file (files) to the verification request.', 'no_files');
+    if (!files.length)
+      throw badRequest('Add at least one file (files) to the verification request.', 'no_files');
     const pvc: PvcState = {
       ...row.pvc,
       manualVerification: {
         extraText,
         requestTimeUnix: Math.floor(Date.now() / 1000),
-        files: files.map((f) => ({ fileName: f.filename, mimeType: f.mimetype, sizeBytes: f.data.byteLength })),
+        files: files.map((f) => ({
+          fileName: f.filename,
+          mimeType: f.mimetype,
+          sizeBytes: f.data.byteLength,
+        })),
       },
     };
     await repo.setPvcState(this.db, workspaceId, voiceId, pvc);
