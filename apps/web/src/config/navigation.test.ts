@@ -30,7 +30,18 @@ describe('navigation model', () => {
           'History',
         ],
       ],
-      ['Voices', ['My voices', 'Library', 'Collections', 'Default voices', 'Workspace voices']],
+      [
+        'Voices',
+        [
+          'My voices',
+          'Library',
+          'Collections',
+          'Default voices',
+          'Workspace voices',
+          'Professional cloning',
+          'Voice verification',
+        ],
+      ],
       ['Agents', ['Agents']],
       ['Workspace', ['Members', 'Usage', 'API keys', 'Webhooks', 'Settings']],
     ]);
@@ -41,7 +52,18 @@ describe('navigation model', () => {
     expect(labels(visibleNavigation())).toEqual([
       [null, ['Home']],
       ['Create', ['Text to speech', 'History']],
-      ['Voices', ['My voices', 'Library', 'Collections', 'Default voices', 'Workspace voices']],
+      [
+        'Voices',
+        [
+          'My voices',
+          'Library',
+          'Collections',
+          'Default voices',
+          'Workspace voices',
+          'Professional cloning',
+          'Voice verification',
+        ],
+      ],
       ['Workspace', ['Usage', 'API keys', 'Settings']],
     ]);
   });
@@ -75,7 +97,13 @@ describe('navigation model', () => {
   });
 
   it('offers the existing products (and usage and API keys), not history or settings, as quick actions', () => {
-    expect(quickActions().map((e) => e.label)).toEqual(['Text to speech', 'My voices', 'Library', 'Usage', 'API keys']);
+    expect(quickActions().map((e) => e.label)).toEqual([
+      'Text to speech',
+      'My voices',
+      'Library',
+      'Usage',
+      'API keys',
+    ]);
     expect(quickActions(NAVIGATION).map((e) => e.label)).toEqual([
       'Text to speech',
       'Speech to speech',

@@ -1,24 +1,20 @@
 /**
  * The professional ("fine") profile of a voice (decision 086). Instant cloning measures the samples as
- * one recording and fits each engine from the base voice's measure on a 12 s calibration text. With
- * more speech the professional fit is finer:
- * 1. per-sentence statistics: the samples are cut into sentences (segments.ts) and measured one by
- *    one; the target pitch is the median of the sentences' medians and the target rate the median of
- *    the sentences' syllable rates (sentences of 1 s or more), which a few fast or hesitant sentences
- *    and the pauses between them cannot pull; pause lengths and the pitch contour's shape (first,
- *    middle, last third of a sentence against its median) are kept with the profile;
- * 2. a longer calibration: each base voice is measured on 28 sentences (three Harvard lists, none of
- *    them in the tests' samples or held-out text) instead of 8, so its rate is less a property of one
- *    text's syllable structure.
- * Tried and dropped (docs/benchmarks.md): calibrating on a PocketSphinx transcript of the samples (the
- * recogniser's words of synthetic speech are poor, and it cost 10–26 s per voice) and a closed-loop
- * correction step (moved pitch off).
+ * one recording. The professional fit cuts the samples into sentences (segments.ts) and measures each:
+ * the target pitch is the median of the sentences' medians (a few hesitant or shouted sentences cannot
+ * pull it), and it keeps per-sentence statistics with the profile (sentence pitch spread, sentence
+ * rate, pause lengths, and the pitch contour's shape: first, middle and last third of a sentence
+ * against its median). The rate target stays the whole-sample rate, and each engine is fitted from its
+ * base voice's calibration measure (clone.ts, warmed at start), so training needs no synthesis.
+ * Measured against instant cloning on held-out speech (docs/benchmarks.md, "Professional against
+ * instant"): the gain is small and not in the rate. Tried and dropped there: the sentences' median rate
+ * with a 40 s calibration text (rate error 11.4 % against 10.7 %, and 60-100 s of synthesis per
+ * training), calibrating on a PocketSphinx transcript of the samples, and a closed-loop correction step.
  */
 import { pitchTrack } from '../dsp/pitch';
 import { resample } from '../audio/resample';
-import { synthesizeToPcm } from '../synthesize';
-import { CALIBRATION_TEXT, measureSamples, MEASURE_RATE, type BaseVoice, type MonoAudio } from './clone';
-import { fitRendering, IDENTITY, type FitResult, type FittedRendering } from './fit';
+import { fitOnBase, measureSamples, MEASURE_RATE, type BaseVoice, type MonoAudio } from './clone';
+import type { FitResult } from './fit';
 import { measureVoice, type VoiceMeasure } from './measure';
 import { sliceSegment, speechSegments } from './segments';
 
@@ -36,21 +32,6 @@ export interface SentenceStats {
   /** Pitch contour shape: median f0 of a sentence's first, middle and last third over its median, semitones. */
   contourSemitones: [number, number, number];
 }
-
-/** Harvard lists 3 and 4 after list 2 (clone.ts): the professional calibration text, about 40 s. */
-export const LONG_CALIBRATION_TEXT = [
-  CALIBRATION_TEXT,
-  'The small pup gnawed a hole in the sock. The fish twisted and turned on the bent hook.',
-  'Press the pants and sew a button on the vest. The swan dive was far short of perfect.',
-  'The beauty of the view stunned the young boy. Two blue fish swam in the tank.',
-  'Her purse was full of useless trash. The colt reared and threw the tall rider.',
-  'It snowed, rained, and hailed the same morning. Read verse out loud for pleasure.',
-  'Hoist the load to your left shoulder. Take the winding path to reach the lake.',
-  'Note closely the size of the gas tank. Wipe the grease off his dirty face.',
-  'Mend the coat before you go out. The wrist was badly strained and hung limp.',
-  'The stray cat gave birth to kittens. The young girl gave no clear response.',
-  'The meal was cooked before the bell rang. What joy there is in living.',
-].join(' ');
 
 const q = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -97,7 +78,7 @@ export function sentenceStats(clips: Int16Array[]): SentenceStats {
   };
 }
 
-/** The samples' measure with pitch and rate taken per sentence (instant measure where a sentence figure is missing). */
+/** The samples' measure with the pitch taken per sentence (the whole-sample one when no sentence had pitch). */
 export interface FineTarget {
   measure: VoiceMeasure;
   stats: SentenceStats;
@@ -111,46 +92,11 @@ export async function fineTarget(clips: MonoAudio[]): Promise<FineTarget> {
   const stats = sentenceStats(at16k);
   return {
     stats,
-    measure: {
-      ...whole,
-      pitchHz: stats.sentencePitchMedianHz || whole.pitchHz,
-      syllablesPerSecond: stats.sentenceRateMedian || whole.syllablesPerSecond,
-    },
+    measure: { ...whole, pitchHz: stats.sentencePitchMedianHz || whole.pitchHz },
   };
 }
 
-const longBaselines = new Map<string, Promise<VoiceMeasure>>();
-
-/** Speaks the long calibration text on a base voice with a rendering and measures it. */
-async function speakLong(base: Omit<BaseVoice, 'steps'>, r: FittedRendering): Promise<VoiceMeasure> {
-  const audio = await synthesizeToPcm({
-    engine: base.engine,
-    voice: base.voice,
-    language: base.language,
-    text: LONG_CALIBRATION_TEXT,
-    prosody: { ...r.prosody, range: 1 },
-    brightnessDb: r.brightnessDb,
-    speakerBoost: true,
-  });
-  return measureSamples([audio]);
-}
-
-/** The base voice's measure on the long calibration text, spoken once per process. */
-export function longBaselineOf(base: Omit<BaseVoice, 'steps'>): Promise<VoiceMeasure> {
-  const key = `${base.engine.id}:${base.voice}:${base.language ?? ''}`;
-  let m = longBaselines.get(key);
-  if (!m) {
-    m = speakLong(base, IDENTITY);
-    longBaselines.set(key, m);
-    m.catch(() => longBaselines.delete(key));
-  }
-  return m;
-}
-
-/** Fits a professional rendering of `target` on a base voice (from its long-calibration measure). */
+/** Fits a professional rendering of `target` on a base voice (from its calibration measure, no synthesis once warm). */
 export async function fineFitOnBase(target: FineTarget, base: Omit<BaseVoice, 'steps'>): Promise<FitResult> {
-  return fitRendering(target.measure, (r) => speakLong(base, r), {
-    baseline: await longBaselineOf(base),
-    steps: 0,
-  });
+  return fitOnBase(target.measure, { ...base, steps: 0 });
 }

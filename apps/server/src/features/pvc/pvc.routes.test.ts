@@ -170,7 +170,7 @@ describe(`professional voice cloning on ${process.env.TEST_DB}`, () => {
     expect((await client.voices.pvc.samples.speakers.separate(voiceId, dialogueId)).status).toBe('ok');
     const sep = await client.voices.pvc.samples.speakers.get(voiceId, dialogueId);
     expect(sep.status).toBe('completed');
-    const speakers = Object.values(sep.speakers ?? {});
+    const speakers = Object.values(sep.speakers ?? {}).filter((x) => x !== undefined);
     expect(speakers).toHaveLength(2);
     expect(sep.selectedSpeakerIds).toEqual(['speaker_0']);
     // Each speaker's audio holds one voice: the low male's and the high female's pitch.
@@ -266,7 +266,7 @@ describe(`professional voice cloning on ${process.env.TEST_DB}`, () => {
       ['GET', `/v1/voices/pvc/${voiceId}/samples/${dialogueId}/speakers/speaker_0/audio`],
     ];
     for (const [method, url] of calls) {
-      const json = method === 'POST' ? { 'content-type': 'application/json' } : {};
+      const json: Record<string, string> = method === 'POST' ? { 'content-type': 'application/json' } : {};
       const res = await app.request(url, {
         method,
         headers: { ...o, ...json },
