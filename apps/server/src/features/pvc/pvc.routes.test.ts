@@ -97,6 +97,9 @@ describe(`professional voice cloning on ${process.env.TEST_DB}`, () => {
     });
     expect(voice.fineTuning?.state).toEqual({ vocalis_multilingual_v1: 'not_started' });
     expect(voice.fineTuning?.isAllowedToFineTune).toBe(false);
+    // Listed with every voice, though it cannot speak yet.
+    const all = await client.voices.getAll();
+    expect(all.voices.find((v) => v.voiceId === voiceId)?.category).toBe('professional');
     const e = await sdkError(client.textToSpeech.convert(voiceId, { text: 'Hello there.' }));
     expect(e.body.detail.status).toBe('voice_not_fine_tuned');
     // A creator workspace has one professional slot: the second is refused, and no row is left.
@@ -119,6 +122,10 @@ describe(`professional voice cloning on ${process.env.TEST_DB}`, () => {
       .set({ extraPvcSlots: 1 })
       .where(eq(workspaces.id, owner.workspaceId));
     const second = await client.voices.pvc.create({ name: 'Second', language: 'en' });
+    // Without a description, the list says what it is.
+    const listed = (await client.voices.getAll()).voices.find((v) => v.voiceId === second.voiceId);
+    expect(listed?.category).toBe('professional');
+    expect((await client.voices.get(second.voiceId)).category).toBe('professional');
     await client.voices.delete(second.voiceId);
     await app.database.db
       .update(workspaces)

@@ -212,7 +212,6 @@ export function ProfessionalCloningView() {
   return (
     <div className="mx-auto max-w-5xl space-y-6 p-6">
       <header className="space-y-1">
-        <h1 className="text-2xl font-semibold">Professional voice cloning</h1>
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
           A professional voice is a profile voice fitted from more speech than an instant clone: pitch, rate,
           pauses and pitch contour are measured sentence by sentence and applied to a built-in voice. It is

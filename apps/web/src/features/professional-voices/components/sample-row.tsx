@@ -66,7 +66,8 @@ function Speakers({ voiceId, sample }: { voiceId: string; sample: Sample }) {
             {s.speaker_id.replace('speaker_', 'Speaker ')}
           </label>
           <span className="text-zinc-500">
-            {s.duration_secs.toFixed(1)} s of speech, {s.utterances.length} segments, about {s.pitch_hz} Hz
+            {s.duration_secs.toFixed(1)} s of speech, {s.utterances.length}{' '}
+            {s.utterances.length === 1 ? 'segment' : 'segments'}, about {s.pitch_hz} Hz
           </span>
           <Button
             size="sm"

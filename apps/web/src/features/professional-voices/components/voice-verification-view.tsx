@@ -41,7 +41,6 @@ export function VoiceVerificationView() {
   return (
     <div className="mx-auto max-w-3xl space-y-6 p-6">
       <header className="space-y-1">
-        <h1 className="text-2xl font-semibold">Voice verification</h1>
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
           Read the text below aloud. Speech recognition (PocketSphinx, on this server) must hear at least{' '}
           {Math.round((captcha.data?.min_word_recall ?? 0.5) * 100)} % of its words, in order.
