@@ -257,6 +257,38 @@ describe(`professional voice cloning on ${process.env.TEST_DB}`, () => {
     expect(raw.byteLength / 2 / 16000).toBeGreaterThan(0.5);
   }, 150_000);
 
+  it('lists its collections and its sharing in /v1/voices (the voice library has them)', async () => {
+    const h = { 'xi-api-key': owner.apiKey, 'content-type': 'application/json' };
+    const created = await app.request('/v1/voices/collections', {
+      method: 'POST',
+      headers: h,
+      body: JSON.stringify({ title: 'Narrators' }),
+    });
+    const { collection_id } = (await created.json()) as { collection_id: string };
+    expect(
+      (
+        await app.request(`/v1/voices/collections/${collection_id}/voice/${voiceId}`, {
+          method: 'POST',
+          headers: h,
+        })
+      ).status,
+    ).toBe(200);
+    const shared = await app.request(`/v1/voices/${voiceId}/share-library`, {
+      method: 'POST',
+      headers: h,
+      body: '{}',
+    });
+    expect(shared.status).toBe(200);
+    const list = (await (await app.request('/v1/voices', { headers: h })).json()) as {
+      voices: { voice_id: string; collection_ids: string[]; sharing: { status: string } | null }[];
+    };
+    const mine = list.voices.find((v) => v.voice_id === voiceId)!;
+    expect(mine.collection_ids).toEqual([collection_id]);
+    expect(mine.sharing?.status).toBe('enabled');
+    const one = (await (await app.request(`/v1/voices/${voiceId}`, { headers: h })).json()) as typeof mine;
+    expect(one.collection_ids).toEqual([collection_id]);
+  });
+
   it('answers 404 to another workspace on every professional voice route', async () => {
     const o = { 'xi-api-key': other.apiKey };
     const s = sampleIds[0]!;
