@@ -67,6 +67,7 @@ test('a Creator user creates, verifies and trains a professional voice, then spe
   await page.getByRole('button', { name: 'Create professional voice' }).click();
   const panel = page.getByTestId('pvc-voice');
   await expect(panel.getByRole('heading', { name: 'Studio Narrator' })).toBeVisible();
+  await expect(page.getByTestId('pvc-limits')).toHaveText('Professional voices: 1 / 1');
   await panel.getByLabel('Add samples').setInputFiles([
     { name: 'one.wav', mimeType: 'audio/wav', buffer: one },
     { name: 'two.wav', mimeType: 'audio/wav', buffer: two },

@@ -6,7 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/input';
 import { isHttpError } from '@/lib/api-client';
-import { useSubscription } from '@/lib/subscription';
+import { billingKeys, useSubscription } from '@/lib/subscription';
 import { textToSpeechHref } from '@/lib/voices';
 
 import {
@@ -201,6 +201,7 @@ function VoicePanel({ voice }: { voice: PvcVoice }) {
 
 /** /app/professional-voice-cloning: create, samples, speaker separation, verification, training. */
 export function ProfessionalCloningView() {
+  const queryClient = useQueryClient();
   const voices = useProfessionalVoices();
   useLiveProfessionalVoices();
   const sub = useSubscription();
@@ -225,6 +226,8 @@ export function ProfessionalCloningView() {
       </header>
       <CreateForm
         onCreated={async (id) => {
+          // The new voice takes a professional slot (and a custom voice slot).
+          void queryClient.invalidateQueries({ queryKey: billingKeys.all });
           await voices.refetch();
           setParams({ voice_id: id });
         }}
