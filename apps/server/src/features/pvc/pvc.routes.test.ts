@@ -269,7 +269,7 @@ describe(`professional voice cloning on ${process.env.TEST_DB}`, () => {
       (
         await app.request(`/v1/voices/collections/${collection_id}/voice/${voiceId}`, {
           method: 'POST',
-          headers: h,
+          headers: { 'xi-api-key': owner.apiKey },
         })
       ).status,
     ).toBe(200);
