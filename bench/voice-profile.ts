@@ -4,12 +4,15 @@
  * and 1 correction steps, and the clone reads held-out everyday sentences. Prints how close the clone's
  * pitch median, speech rate and brightness land to the sample's, and the fit time.
  * Run: npx tsx bench/voice-profile.ts
+ * `--pvc`: instead, professional (fine profile, decision 086) against instant fitting on the same five
+ * samples per voice, both judged against the same speaker reading the held-out sentences.
  */
 import { createEspeakEngine } from '@vocalis/speech/engines/espeak';
 import { createFliteEngine } from '@vocalis/speech/engines/flite';
 import { createRhvoiceEngine, findRhvoice } from '@vocalis/speech/engines/rhvoice';
 import type { SpeechEngine } from '@vocalis/speech/engine';
 import { fitOnBase, measureSamples } from '@vocalis/speech/profile/clone';
+import { comparePvcIvc } from './voice-profile-pvc';
 import { baseGender } from '@vocalis/speech/profile/fit';
 import { EVERYDAY_SENTENCES, HARVARD_SENTENCES } from '@vocalis/speech/quality/sentences';
 import { synthesizeToPcm } from '@vocalis/speech/synthesize';
@@ -37,6 +40,11 @@ const BASES: [string, SpeechEngine, { male: string; female: string }][] = [
     : []),
   ['Flite', flite, { male: 'kal16', female: 'slt' }],
 ];
+
+if (process.argv.includes('--pvc')) {
+  await comparePvcIvc(SAMPLES, BASES);
+  process.exit(0);
+}
 
 const pct = (a: number, b: number) => `${((a / b - 1) * 100).toFixed(1)} %`;
 console.log('| sample | target f0 / rate | base | steps | clone f0 | clone rate | brightness Δ | fit time |');

@@ -115,6 +115,8 @@ test('the sidebar groups what exists by product, shows the credits left, and the
     'Collections',
     'Default voices',
     'Workspace voices',
+    'Professional cloning',
+    'Voice verification',
     'Usage',
     'API keys',
     'Settings',

@@ -12,6 +12,8 @@ export const liveCollection = z.enum([
   'dubbing',
   /** Speech-to-text transcripts of the workspace (status changes of webhook-mode and page jobs). */
   'transcript',
+  /** A workspace voice's changes (professional voice training progress, decision 084). */
+  'voice',
 ]);
 export type LiveCollection = z.infer<typeof liveCollection>;
 

@@ -97,6 +97,8 @@ export const voice = z
       verification_failures: z.array(z.string()),
       verification_attempts_count: z.number().int(),
     }),
+    /** A professional voice's training and verification (SDK `FineTuningResponse`); absent on others. */
+    fine_tuning: z.record(z.string(), z.unknown()).nullable().optional(),
     permission_on_resource: z.string().nullable(),
     is_owner: z.boolean(),
     is_legacy: z.boolean(),

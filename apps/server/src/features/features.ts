@@ -5,6 +5,7 @@ import { healthFeature } from './health/health.feature';
 import { historyFeature } from './history/history.feature';
 import { devOutboxesFeature } from './mailbox/mailbox.feature';
 import { messagesFeature } from './messages/messages.feature';
+import { pvcFeature } from './pvc/pvc.feature';
 import { sharingFeature } from './sharing/sharing.feature';
 import { speechToTextFeature } from './speech-to-text/speech-to-text.feature';
 import { socialSignInFeature } from './social-sign-in/social-sign-in.feature';
@@ -30,6 +31,7 @@ export const FEATURES = [
   voiceDesignFeature,
   voiceLibraryFeature,
   speechToTextFeature,
+  pvcFeature,
   historyFeature,
   sharingFeature,
   devOutboxesFeature,

@@ -47,6 +47,9 @@ export const appPages: Partial<Record<string, PageModule>> = {
   voiceLibraryCollections: () => import('@/features/voice-library/routes/collections-route'),
   voiceLabCollections: () => import('@/features/voice-library/routes/collections-route'),
   voiceLabShare: () => import('@/features/voice-library/routes/shared-voice-route'),
+  professionalVoiceCloning: () =>
+    import('@/features/professional-voices/routes/professional-voice-cloning-route'),
+  voiceVerification: () => import('@/features/professional-voices/routes/voice-verification-route'),
 };
 
 function mountBuilt(routes: readonly AppRoute[], pages: Partial<Record<string, PageModule>>): RouteObject[] {

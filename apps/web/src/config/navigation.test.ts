@@ -30,7 +30,18 @@ describe('navigation model', () => {
           'History',
         ],
       ],
-      ['Voices', ['My voices', 'Library', 'Collections', 'Default voices', 'Workspace voices']],
+      [
+        'Voices',
+        [
+          'My voices',
+          'Library',
+          'Collections',
+          'Default voices',
+          'Workspace voices',
+          'Professional cloning',
+          'Voice verification',
+        ],
+      ],
       ['Agents', ['Agents']],
       ['Workspace', ['Members', 'Usage', 'API keys', 'Webhooks', 'Settings']],
     ]);
@@ -42,6 +53,19 @@ describe('navigation model', () => {
       [null, ['Home']],
       ['Create', ['Text to speech', 'Speech to text', 'History']],
       ['Voices', ['My voices', 'Library', 'Collections', 'Default voices', 'Workspace voices']],
+      ['Create', ['Text to speech', 'History']],
+      [
+        'Voices',
+        [
+          'My voices',
+          'Library',
+          'Collections',
+          'Default voices',
+          'Workspace voices',
+          'Professional cloning',
+          'Voice verification',
+        ],
+      ],
       ['Workspace', ['Usage', 'API keys', 'Settings']],
     ]);
   });

@@ -53,6 +53,8 @@ export const NAVIGATION: readonly NavSection[] = [
       entry(appRoutes.voiceLibraryCollections, 'Collections'),
       entry(appRoutes.defaultVoices, 'Default voices'),
       entry(appRoutes.workspaceVoices, 'Workspace voices'),
+      entry(appRoutes.professionalVoiceCloning, 'Professional cloning'),
+      entry(appRoutes.voiceVerification, 'Voice verification'),
     ],
   },
   {

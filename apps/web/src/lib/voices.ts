@@ -29,14 +29,22 @@ export const voicesQueryOptions = () =>
 /**
  * The voices lists and pickers show (content-and-workspace.md §5 "Voice list hides"): not a voice under
  * safety_control BAN (blocked), nor a library copy whose sharing became copied_disabled (unusable).
- * The safety shell reads the unfiltered list to tell the user about a blocked voice.
+ * The safety shell reads the unfiltered list to tell the user about a blocked voice. A professional
+ * voice shows once trained (it cannot speak before; the professional cloning page lists it meanwhile).
  */
 export function usableVoices(voices: Voice[]): Voice[] {
   return voices.filter(
     (v) =>
       v.safety_control !== 'BAN' &&
-      (v.sharing as { status?: string } | null | undefined)?.status !== 'copied_disabled',
+      (v.sharing as { status?: string } | null | undefined)?.status !== 'copied_disabled' &&
+      (v.category !== 'professional' || isTrained(v)),
   );
+}
+
+/** A professional voice whose training finished for some model. */
+export function isTrained(v: Voice): boolean {
+  const state = (v.fine_tuning as { state?: Record<string, string> } | null | undefined)?.state ?? {};
+  return Object.values(state).includes('fine_tuned');
 }
 
 export function useVoices() {

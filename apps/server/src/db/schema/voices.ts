@@ -29,6 +29,51 @@ export type StoredVoiceProfile = {
   remote?: { url: string; version: string; speakerId: string };
 };
 
+/** A verification attempt of a professional voice (the SDK's VerificationAttemptResponse). */
+export type PvcVerificationAttempt = {
+  text: string;
+  dateUnix: number;
+  accepted: boolean;
+  /** Share of the captcha's words recognised in order (0..1). */
+  similarity: number;
+  levenshteinDistance: number;
+  /** What the recogniser heard. */
+  heard: string;
+};
+
+/**
+ * A professional voice's training and verification (decision 084): the SDK's FineTuningResponse state,
+ * progress and message per model, the captcha attempts and a manual verification request.
+ */
+export type PvcState = {
+  state: Record<string, 'not_started' | 'queued' | 'fine_tuning' | 'fine_tuned' | 'failed' | 'delayed'>;
+  progress: Record<string, number>;
+  message: Record<string, string>;
+  /** The text the next captcha recording must read. */
+  captchaText: string;
+  attempts: PvcVerificationAttempt[];
+  manualVerification?: {
+    extraText: string;
+    requestTimeUnix: number;
+    files: { fileName: string; mimeType: string; sizeBytes: number }[];
+  };
+  /** Sentence statistics of the trained profile (profile/fine-fit.ts). */
+  stats?: Record<string, number | number[]>;
+  datasetDurationSeconds?: number;
+};
+
+/** A sample's speaker separation (profile/speakers.ts), as the SDK's SpeakerSeparationResponseModel keeps it. */
+export type SampleSpeakers = {
+  status: 'not_started' | 'pending' | 'completed' | 'failed';
+  speakers: {
+    speakerId: string;
+    durationSecs: number;
+    pitchHz: number;
+    utterances: { start: number; end: number }[];
+  }[];
+  selectedSpeakerIds: string[];
+};
+
 // content-and-workspace.md §3 "Voice": a workspace's own voice (cloned, generated, professional).
 export const voices = pgTable(
   'voices',
@@ -48,6 +93,8 @@ export const voices = pgTable(
     safetyControl: text('safety_control', { enum: ['BAN', 'CAPTCHA'] }),
     requiresVerification: boolean('requires_verification').notNull().default(false),
     isVerified: boolean('is_verified').notNull().default(false),
+    /** A professional voice's training and verification; null for other voices. */
+    pvc: jsonb('pvc').$type<PvcState>(),
     /** A copy added from the voice library (decision 080): the original, its public owner, the copy's state. */
     copyOfVoiceId: text('copy_of_voice_id'),
     copyPublicOwnerId: text('copy_public_owner_id'),
@@ -81,6 +128,8 @@ export const voiceSamples = pgTable(
     originalPath: text('original_path').notNull(),
     processedPath: text('processed_path').notNull(),
     removeBackgroundNoise: boolean('remove_background_noise').notNull().default(false),
+    /** A professional voice's sample: its speaker separation, null until asked for. */
+    speakers: jsonb('speakers').$type<SampleSpeakers>(),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [index('voice_samples_voice_idx').on(t.voiceId, t.createdAt)],

@@ -21,6 +21,8 @@ export const workspaces = pgTable(
     isPersonal: boolean('is_personal').notNull().default(false),
     subscriptionTier: text('subscription_tier').notNull().default('free'),
     maxSeats: integer('max_seats').notNull().default(1),
+    /** billing.md: professional voice limit = plan limit + extra_pvc_slots (set by staff). */
+    extraPvcSlots: integer('extra_pvc_slots').notNull().default(0),
     storingSharedFilesOnUser: boolean('storing_shared_files_on_user').notNull().default(true),
     trainingOptOut: boolean('training_opt_out').notNull().default(false),
     trainingOptOutAt: timestamp('training_opt_out_at', { withTimezone: true }),

@@ -96,7 +96,7 @@ export function presentSubscription(input: {
   usage: UsageSnapshot | null | undefined;
   open: InvoiceRow[];
   extension: { allowed: boolean; max: number | null };
-  voices?: { slotsUsed: number; addEdits: number };
+  voices?: { slotsUsed: number; addEdits: number; professionalUsed?: number; extraPvcSlots?: number };
   now: Date;
 }): ExtendedSubscription {
   const { workspace, sub, usage } = input;
@@ -134,15 +134,15 @@ export function presentSubscription(input: {
     allowed_to_extend_character_limit: input.extension.allowed,
     next_character_count_reset_unix: usage ? unix(usage.nextCharacterCountResetAt) : null,
     voice_slots_used: input.voices?.slotsUsed ?? 0,
-    professional_voice_slots_used: 0,
-    professional_voice_slots_used_in_workspace: 0,
+    professional_voice_slots_used: input.voices?.professionalUsed ?? 0,
+    professional_voice_slots_used_in_workspace: input.voices?.professionalUsed ?? 0,
     voice_limit: voiceLimit,
     max_voice_add_edits: voiceLimit === UNLIMITED ? null : maxVoiceAddEdits(voiceLimit),
     voice_add_edit_counter: input.voices?.addEdits ?? 0,
-    professional_voice_limit: professionalVoiceLimit(tier),
+    professional_voice_limit: professionalVoiceLimit(tier, input.voices?.extraPvcSlots ?? 0),
     can_extend_voice_limit: false,
     can_use_instant_voice_cloning: mayCloneInstantly(tier),
-    can_use_professional_voice_cloning: professionalVoiceLimit(tier) > 0,
+    can_use_professional_voice_cloning: professionalVoiceLimit(tier, input.voices?.extraPvcSlots ?? 0) > 0,
     currency,
     current_overage: { amount: (overage / 100).toFixed(2), currency },
     status: sub.status,

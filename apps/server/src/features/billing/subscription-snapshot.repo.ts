@@ -19,7 +19,7 @@ export type SubscriptionSnapshot = {
   open: InvoiceRow[];
   extension: { allowed: boolean; max: number | null };
   /** Custom voices of the workspace and its voice adds/edits this calendar month (UTC). */
-  voices: { slotsUsed: number; addEdits: number };
+  voices: { slotsUsed: number; addEdits: number; professionalUsed: number; extraPvcSlots: number };
 };
 
 export type UsageSnapshot = {
@@ -50,6 +50,8 @@ function snapshotQuery(db: AppDb) {
       max: userProfiles.maxCharacterLimitExtension,
       invoice: invoices,
       voiceSlotsUsed: sql<number>`(select count(*)::int from voices v where v.workspace_id = ${workspaces.id})`,
+      professionalUsed: sql<number>`(select count(*)::int from voices v where v.workspace_id = ${workspaces.id} and v.category = 'professional')`,
+      extraPvcSlots: workspaces.extraPvcSlots,
       voiceAddEdits: sql<number>`(select count(*)::int from voice_add_edits e where e.workspace_id = ${workspaces.id}
         and e.created_at >= date_trunc('month', now() at time zone 'UTC') at time zone 'UTC')`,
     })
@@ -93,7 +95,12 @@ export async function subscriptionSnapshot(
         usage: (first.usage as UsageSnapshot | null)?.nextCharacterCountResetAt ? first.usage : null,
         open: rows.flatMap((r) => (r.invoice ? [r.invoice] : [])),
         extension: { allowed: first.allowed ?? false, max: first.max ?? null },
-        voices: { slotsUsed: Number(first.voiceSlotsUsed ?? 0), addEdits: Number(first.voiceAddEdits ?? 0) },
+        voices: {
+          slotsUsed: Number(first.voiceSlotsUsed ?? 0),
+          addEdits: Number(first.voiceAddEdits ?? 0),
+          professionalUsed: Number(first.professionalUsed ?? 0),
+          extraPvcSlots: first.extraPvcSlots ?? 0,
+        },
       };
     },
     (snap) => Math.min(nextUtcMonth(), snap.usage?.nextCharacterCountResetAt.getTime() ?? Infinity),

@@ -15,7 +15,7 @@ import { CustomVoicesService } from '../voices/custom-voices.service';
 import { warmBaseVoices } from '../voices/voice-fitting';
 import { voicesRoutes } from '../voices/voices.routes';
 import { VoicesService } from '../voices/voices.service';
-import { collectionVoiceIds } from '../voice-library/voice-collections.repo';
+import { collectionIdsByVoice, collectionVoiceIds } from '../voice-library/voice-collections.repo';
 import { loadOwnerSharing } from '../voice-library/voice-sharing.service';
 import { openAiSpeechRoutes } from './openai-speech.routes';
 import { createSpeechRunner, renderSpeech } from './speech-runner';
@@ -70,6 +70,7 @@ export const ttsFeature = defineFeature({
       {
         collectionVoiceIds: (workspaceId, id) => collectionVoiceIds(db, workspaceId, id),
         sharingOf: (workspaceId, voiceId) => loadOwnerSharing(db, workspaceId, voiceId),
+        collectionsOf: (workspaceId, voiceIds) => collectionIdsByVoice(db, workspaceId, voiceIds),
       },
     );
     const tts = new TextToSpeechService(voices, models, engines, usage, history, app.log, speech);

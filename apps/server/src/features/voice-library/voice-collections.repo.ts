@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
 import { voiceCollections, voiceCollectionVoices } from '../../db/schema/voice-library';
 
@@ -83,4 +83,24 @@ export async function removeVoice(db: AppDb, collectionId: string, voiceId: stri
 /** The voice ids of a workspace's collection, or undefined when the workspace has no such collection. */
 export async function collectionVoiceIds(db: AppDb, workspaceId: string, id: string) {
   return (await findCollection(db, workspaceId, id))?.voiceIds;
+}
+
+/** The workspace's collections each voice is in, for the voices list's `collection_ids`. */
+export async function collectionIdsByVoice(
+  db: AppDb,
+  workspaceId: string,
+  voiceIds: string[],
+): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>();
+  if (!voiceIds.length) return out;
+  const rows = await db
+    .select({ voiceId: voiceCollectionVoices.voiceId, collectionId: voiceCollectionVoices.collectionId })
+    .from(voiceCollectionVoices)
+    .innerJoin(voiceCollections, eq(voiceCollections.id, voiceCollectionVoices.collectionId))
+    .where(
+      and(eq(voiceCollections.workspaceId, workspaceId), inArray(voiceCollectionVoices.voiceId, voiceIds)),
+    )
+    .orderBy(asc(voiceCollections.createdAt), asc(voiceCollections.id));
+  for (const r of rows) out.set(r.voiceId, [...(out.get(r.voiceId) ?? []), r.collectionId]);
+  return out;
 }

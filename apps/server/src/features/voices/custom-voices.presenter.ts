@@ -1,6 +1,7 @@
 import type { Voice, VoiceSettingsResponse } from '@vocalis/contracts/voices';
 import { DEFAULT_MODEL_ID } from '../models/model-catalogue';
 import { presentCopySharing } from '../voice-library/voice-library.presenter';
+import { presentFineTuning } from '../pvc/pvc.presenter';
 import type { CustomVoiceRow, VoiceSampleRow } from './custom-voices.repo';
 
 /** The API shape of a workspace's own voice (cloned, generated, professional). */
@@ -58,8 +59,9 @@ export function presentCustomVoice(
       requires_verification: row.requiresVerification,
       is_verified: row.isVerified,
       verification_failures: [],
-      verification_attempts_count: 0,
+      verification_attempts_count: row.pvc?.attempts.length ?? 0,
     },
+    ...(row.pvc ? { fine_tuning: presentFineTuning(row) } : {}),
     permission_on_resource: 'admin',
     is_owner: row.copyStatus === null,
     is_legacy: false,

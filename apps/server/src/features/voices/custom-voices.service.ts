@@ -14,6 +14,7 @@ import {
   refuseVoiceEdit,
 } from '@vocalis/domain/voices/voice-cloning';
 import { sharingRefusals } from '@vocalis/domain/voices/voice-sharing';
+import { pvcRefusals } from '@vocalis/domain/voices/professional-cloning';
 import type { AppDb } from '../../db/client';
 import { cachedRead } from '../../db/read-cache';
 import { badRequest, forbidden, notFound } from '../../errors';
@@ -95,6 +96,9 @@ export class CustomVoicesService {
     if (row?.copyStatus === 'copied_disabled')
       throw forbidden(sharingRefusals.copiedDisabled(row.name), 'voice_copied_disabled');
     if (row?.safetyControl === 'BAN' && purpose === 'generate') throw voiceBlocked(voiceId);
+    // A professional voice speaks once trained (decision 084): before that it has no fitted profile.
+    if (row?.pvc && purpose === 'generate' && !Object.values(row.pvc.state).includes('fine_tuned'))
+      throw refusal(pvcRefusals.notTrained(row.name));
     return row;
   }
 

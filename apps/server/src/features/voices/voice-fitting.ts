@@ -11,7 +11,7 @@ import type { CustomVoiceRow } from './custom-voices.repo';
 import { englishPreview, type CatalogueVoice, type VoiceLabels } from './voice-builders';
 
 /** The engine voice each engine starts from, by gender (LGPL RHVoice voices only). */
-const BASES = {
+export const BASES = {
   rhvoice: { male: 'bdl', female: 'clb' },
   flite: { male: 'kal16', female: 'slt' },
   espeak: { male: 'en-us+m3', female: 'en-us+f2' },
@@ -57,6 +57,9 @@ export async function warmBaseVoices(engines: EngineRegistry, signal: AbortSigna
 /** What a fitted profile is, in words, for the voice's description and page. */
 export function describeProfile(p: StoredVoiceProfile): string {
   const m = p.measure;
+  // A professional voice before its training has measured nothing yet (decision 084).
+  if (!Number.isFinite(m.pitchHz) || !Number.isFinite(m.pitchRangeSemitones))
+    return 'Professional voice, not trained yet: it speaks once its training has fitted a profile to the samples.';
   const r = p.renderings.rhvoice ?? p.renderings.flite;
   const base = r ? `${p.renderings.rhvoice ? 'RHVoice' : 'Flite'} ${r.voice}` : 'a built-in voice';
   return (

@@ -29,6 +29,8 @@ export type VoiceLibraryLookup = {
   collectionVoiceIds(workspaceId: string, collectionId: string): Promise<string[] | undefined>;
   /** The owner's view of a voice's sharing, null when not shared. */
   sharingOf(workspaceId: string, voiceId: string): Promise<Voice['sharing']>;
+  /** The workspace's collections each of these voices is in. */
+  collectionsOf(workspaceId: string, voiceIds: string[]): Promise<Map<string, string[]>>;
 };
 
 /** What the service needs to know about workspaces: the caller's current one. */
@@ -68,15 +70,26 @@ export class VoicesService {
    */
   async listing(caller: KeyCaller): Promise<{ key: string | null; make: () => { voices: Voice[] } }> {
     const stored = await this.storedAll(caller);
-    const own = await this.custom.list(await this.workspaceId(caller));
+    const workspaceId = await this.workspaceId(caller);
+    const own = await this.custom.list(workspaceId);
     const premade = () => this.catalogue.map((v) => this.present(v, stored.get(v.voiceId) ?? null));
     if (own.length) {
-      // The workspace's own voices change with every add and edit: made for each request, never kept.
+      // The workspace's own voices change with every add and edit: made for each request, never kept. Their
+      // sharing and collections come from the voice library (decision 083).
+      const ids = own.map((v) => v.row.id);
+      const [sharing, collections] = await Promise.all([
+        Promise.all(ids.map((id) => this.library?.sharingOf(workspaceId, id) ?? null)),
+        this.library?.collectionsOf(workspaceId, ids) ?? new Map<string, string[]>(),
+      ]);
       return {
         key: null,
         make: () => ({
           voices: [
-            ...own.map((v) => this.presentOwn(v.row, v.samples, this.customSettings(v.row, stored))),
+            ...own.map((v, i) =>
+              this.presentOwn(v.row, v.samples, this.customSettings(v.row, stored), sharing[i] ?? null, [
+                ...(collections.get(v.row.id) ?? []),
+              ]),
+            ),
             ...premade(),
           ],
         }),
@@ -178,6 +191,7 @@ export class VoicesService {
         own.samples,
         withSettings ? (stored ?? effectiveSettings(speakingVoice(own.row))) : null,
         (await this.library?.sharingOf(workspaceId, voiceId)) ?? null,
+        (await this.library?.collectionsOf(workspaceId, [voiceId]))?.get(voiceId) ?? [],
       );
     }
     const voice = this.profile(voiceId);
@@ -293,10 +307,11 @@ export class VoicesService {
     samples: Parameters<typeof presentCustomVoice>[1],
     settings: Parameters<typeof presentCustomVoice>[2],
     sharing: Voice['sharing'] = null,
+    collectionIds: string[] = [],
   ): Voice {
     const version = this.custom.previewVersion(row);
     const url = version === null ? null : `${this.publicUrl}/v1/voices/${row.id}/preview?v=${version}`;
-    return presentCustomVoice(row, samples, settings, { previewUrl: url, sharing });
+    return presentCustomVoice(row, samples, settings, { previewUrl: url, sharing, collectionIds });
   }
 
   /** The preview clip of any voice as spoken (a library voice's public preview). */

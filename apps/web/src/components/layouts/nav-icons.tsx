@@ -135,6 +135,21 @@ const FolderIcon = (props: IconProps) => (
     <path d="M8 13h8" />
   </Icon>
 );
+/** A microphone with a star: a voice trained from more speech. */
+const ProVoiceIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <rect x="6" y="3" width="6" height="11" rx="3" />
+    <path d="M3.5 11a5.5 5.5 0 0 0 11 0M9 16.5V20M6 20h6" />
+    <path d="m18 4 1 2.2 2.3.3-1.7 1.6.4 2.3-2-1.1-2 1.1.4-2.3-1.7-1.6 2.3-.3Z" />
+  </Icon>
+);
+/** A shield with a check: the voice verified by a reading. */
+const ShieldCheckIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M12 3 5 6v5c0 4.5 3 8.5 7 10 4-1.5 7-5.5 7-10V6Z" />
+    <path d="m9 12 2 2 4-4" />
+  </Icon>
+);
 
 /** One icon per navigation entry, by route key (the route table in @vocalis/domain/app-routes). */
 export const NAV_ICONS: Partial<Record<string, ComponentType<IconProps>>> = {
@@ -158,6 +173,8 @@ export const NAV_ICONS: Partial<Record<string, ComponentType<IconProps>>> = {
   voiceLibrary: BooksIcon,
   voiceLibraryCollections: FolderIcon,
   voiceLabCollections: FolderIcon,
+  professionalVoiceCloning: ProVoiceIcon,
+  voiceVerification: ShieldCheckIcon,
   speechToSpeech: WaveSwapIcon,
   soundEffects: SparkleIcon,
   speechToText: TextIcon,

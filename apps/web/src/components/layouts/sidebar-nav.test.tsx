@@ -50,7 +50,15 @@ describe('SidebarNav', () => {
       within(voices)
         .getAllByRole('link')
         .map((l) => l.textContent),
-    ).toEqual(['My voices', 'Library', 'Collections', 'Default voices', 'Workspace voices']);
+    ).toEqual([
+      'My voices',
+      'Library',
+      'Collections',
+      'Default voices',
+      'Workspace voices',
+      'Professional cloning',
+      'Voice verification',
+    ]);
     const workspace = within(nav).getByRole('list', { name: 'Workspace' });
     expect(
       within(workspace)
