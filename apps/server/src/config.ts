@@ -51,6 +51,8 @@ export const envSchema = z.object({
   SPEECH_CLONE_URL: z.url({ protocol: /^https?$/ }).optional(),
   SPEECH_CLONE_API_KEY: z.string().min(1).optional(),
   SPEECH_CLONE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
+  SPEECH_STS_URL: z.url({ protocol: /^https?$/ }).optional(),
+  SPEECH_STS_API_KEY: z.string().min(1).optional(),
   /** Worker threads that synthesize and encode speech (default: one per core); 0 runs it on the main thread. */
   SPEECH_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
   /** RHVoice (scripts/setup-voices.sh): `auto` uses it when installed, `off` ignores it. */
@@ -118,6 +120,8 @@ export type Config = {
   speechHttp?: { url: string; model: string; apiKey?: string };
   /** Voice cloning inference server (decision 076), when one is configured. */
   speechClone?: { url: string; apiKey?: string; timeoutMs: number };
+  /** Speech-to-speech (voice conversion) server (decision 095), when one is configured. */
+  speechSts?: { url: string; apiKey?: string };
   /** Speech worker threads; 0 = synthesize on the main thread. */
   speechWorkers: number;
   /** Whether an installed RHVoice is used (`off`: the voices stay on Flite). */
@@ -259,6 +263,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         timeoutMs: e.SPEECH_CLONE_TIMEOUT_MS,
       },
     }),
+    ...(e.SPEECH_STS_URL && { speechSts: { url: e.SPEECH_STS_URL, apiKey: e.SPEECH_STS_API_KEY } }),
     ...(e.SPEECH_HTTP_URL && {
       speechHttp: { url: e.SPEECH_HTTP_URL, model: e.SPEECH_HTTP_MODEL, apiKey: e.SPEECH_HTTP_API_KEY },
     }),

@@ -6,6 +6,7 @@ import { historyFeature } from './history/history.feature';
 import { devOutboxesFeature } from './mailbox/mailbox.feature';
 import { messagesFeature } from './messages/messages.feature';
 import { sharingFeature } from './sharing/sharing.feature';
+import { speechToSpeechFeature } from './speech-to-speech/speech-to-speech.feature';
 import { socialSignInFeature } from './social-sign-in/social-sign-in.feature';
 import { ttsFeature } from './tts/tts.feature';
 import { twoFactorFeature } from './two-factor/two-factor.feature';
@@ -27,6 +28,7 @@ export const FEATURES = [
   socialSignInFeature,
   ttsFeature,
   voiceDesignFeature,
+  speechToSpeechFeature,
   voiceLibraryFeature,
   historyFeature,
   sharingFeature,

@@ -138,6 +138,8 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, KeyAccess<PermissionType
   'POST /v1/text-to-dialogue/stream': 'text_to_speech',
   'POST /v1/text-to-dialogue/with-timestamps': 'text_to_speech',
   'POST /v1/text-to-dialogue/stream/with-timestamps': 'text_to_speech',
+  'POST /v1/speech-to-speech/:voice_id': 'speech_to_speech',
+  'POST /v1/speech-to-speech/:voice_id/stream': 'speech_to_speech',
 
   // Speech history and its share links.
   'GET /v1/history': 'speech_history_read',
