@@ -69,6 +69,12 @@ export function convertVoice(
     const mapF0 = (f0: number) => to * (f0 / from) ** rangeFactor;
     out = psola(pcm, sampleRate, contour, mapF0, report.formantScale);
   }
+  // Formant scaling itself tilts the spectrum: the shelf makes up what is left to the target's brightness.
+  if (!report.unvoiced && Number.isFinite(target.brightnessDb)) {
+    const after = measureVoice(out, sampleRate).brightnessDb;
+    if (Number.isFinite(after))
+      report.brightnessDb = clamp(target.brightnessDb - after, [-BRIGHTNESS_LIMIT_DB, BRIGHTNESS_LIMIT_DB]);
+  }
   if (report.brightnessDb) out = highShelf(out, sampleRate, report.brightnessDb);
   return { pcm: out, report };
 }
