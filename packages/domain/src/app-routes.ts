@@ -118,11 +118,12 @@ export const appRoutes = {
   speechSynthesis: r('speechSynthesis', '/app/speech-synthesis', 'Speech synthesis'),
   textToSpeech: r('textToSpeech', '/app/speech-synthesis/text-to-speech', 'Text to speech', true),
   textToSpeechHistory,
-  speechToSpeech: r('speechToSpeech', '/app/speech-synthesis/speech-to-speech', 'Speech to speech'),
+  speechToSpeech: r('speechToSpeech', '/app/speech-synthesis/speech-to-speech', 'Speech to speech', true),
   speechToSpeechHistory: r(
     'speechToSpeechHistory',
     '/app/speech-synthesis/speech-to-speech/history',
     'Speech to speech history',
+    true,
   ),
   speechToText: r('speechToText', '/app/speech-to-text', 'Speech to text'),
   subscription: r('subscription', '/app/subscription', 'Subscription', true),

@@ -40,7 +40,7 @@ describe('navigation model', () => {
   it('shows only the entries whose page exists in this build', () => {
     expect(labels(visibleNavigation())).toEqual([
       [null, ['Home']],
-      ['Create', ['Text to speech', 'History']],
+      ['Create', ['Text to speech', 'Speech to speech', 'History']],
       ['Voices', ['My voices', 'Library', 'Collections', 'Default voices', 'Workspace voices']],
       ['Workspace', ['Usage', 'API keys', 'Settings']],
     ]);
@@ -75,7 +75,14 @@ describe('navigation model', () => {
   });
 
   it('offers the existing products (and usage and API keys), not history or settings, as quick actions', () => {
-    expect(quickActions().map((e) => e.label)).toEqual(['Text to speech', 'My voices', 'Library', 'Usage', 'API keys']);
+    expect(quickActions().map((e) => e.label)).toEqual([
+      'Text to speech',
+      'Speech to speech',
+      'My voices',
+      'Library',
+      'Usage',
+      'API keys',
+    ]);
     expect(quickActions(NAVIGATION).map((e) => e.label)).toEqual([
       'Text to speech',
       'Speech to speech',
