@@ -56,14 +56,11 @@ export function SpeechToSpeechView() {
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-semibold text-zinc-900 dark:text-white">Speech to speech</h1>
-          <p className="mt-1 max-w-2xl text-sm text-zinc-600 dark:text-zinc-400">
-            Your words, timing and intonation, moved to another voice. The built-in conversion is signal
-            processing, not a neural voice changer: it moves pitch level and range, formants and brightness to
-            the voice&apos;s measured profile; the rest of the timbre stays yours.
-          </p>
-        </div>
+        <p className="max-w-2xl text-sm text-zinc-600 dark:text-zinc-400">
+          Your words, timing and intonation, moved to another voice. The built-in conversion is signal
+          processing, not a neural voice changer: it moves pitch level and range, formants and brightness to
+          the voice&apos;s measured profile; the rest of the timbre stays yours.
+        </p>
         <Link to={appRoutes.speechToSpeechHistory.path} className={buttonClasses('secondary', 'sm')}>
           History
         </Link>
