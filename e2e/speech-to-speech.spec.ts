@@ -7,6 +7,7 @@ const email = `e2e-sts-${Date.now()}@example.com`;
 const password = 'e2e-password-1!';
 const STS = '/app/speech-synthesis/speech-to-speech';
 const KAL = 'cZu6SI8gppUv1kFPCYh3'; // a male premade voice: speaks the "recording"
+const SENTENCE = 'Could you send me the report before lunch tomorrow?';
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
 // Upper bounds for a shared machine, not timings.
@@ -51,7 +52,7 @@ test('uploads speech, converts it to another voice, plays it and finds it in its
   const recording = await page.request.post(
     `/v1/text-to-speech/${KAL}?output_format=wav_16000&enable_logging=false`,
     {
-      data: { text: 'Could you send me the report before lunch tomorrow?' },
+      data: { text: SENTENCE },
     },
   );
   expect(recording.status()).toBe(200);
@@ -72,6 +73,17 @@ test('uploads speech, converts it to another voice, plays it and finds it in its
   expect(Number(from)).toBeLessThan(130);
   expect(Number(to)).toBeGreaterThan(150);
   await expect(result.getByText(/characters used · saved in history/)).toBeVisible();
+  // The charge (1,000 characters a minute of input) is spent, and the credits meter follows it.
+  const usedText = (await result.getByText(/characters used/).textContent()) ?? '';
+  const used = Number(/^([\d,]+) characters used/.exec(usedText)![1]!.replace(',', ''));
+  const spent = (
+    (await (await page.request.get('/v1/user')).json()) as { subscription: { character_count: number } }
+  ).subscription.character_count;
+  expect(used).toBeGreaterThan(0);
+  expect(spent).toBe(SENTENCE.length + used);
+  await expect(
+    page.getByText(`${(10_000 - spent).toLocaleString('en')} of 10,000 characters left`),
+  ).toBeVisible();
   await result.getByRole('button', { name: /play/i }).first().click();
   await expect(result.getByText(/0:0[1-9]/).first()).toBeVisible();
   await shots(page, 'speech-to-speech');

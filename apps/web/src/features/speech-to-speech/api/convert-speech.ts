@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { requestRaw } from '@/lib/api-client';
+import { currentUserKey } from '@/lib/current-user';
 import { historyKeys } from '@/lib/history/get-history';
 
 export const STS_OUTPUT_FORMAT = 'mp3_44100_128';
@@ -54,6 +55,11 @@ export function useConvertSpeech() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ConvertInput) => convertSpeech(input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: historyKeys.all }),
+    // A conversion spends characters (the credits meter) and adds a history item.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: historyKeys.all }),
+        queryClient.invalidateQueries({ queryKey: currentUserKey }),
+      ]),
   });
 }
