@@ -186,6 +186,22 @@ describe(`speech to speech on ${process.env.TEST_DB}`, () => {
     60_000,
   );
 
+  it('refuses NUL in a multipart field with 422 naming it, before any work', async () => {
+    const before = await used(owner);
+    const res = await post(
+      owner,
+      `/v1/speech-to-speech/${SUSAN}`,
+      { model_id: 'a\u0000b' },
+      file(input.wav, 'me.wav', 'audio/wav'),
+    );
+    expect(res.status).toBe(422);
+    expect(((await res.json()) as { detail: { loc: string[]; type: string }[] }).detail[0]).toMatchObject({
+      loc: ['body', 'model_id'],
+      type: 'control_character',
+    });
+    expect(await used(owner)).toBe(before);
+  });
+
   it("answers 404 for an unknown voice and for another workspace's voice and items", async () => {
     const unknown = await post(
       owner,
