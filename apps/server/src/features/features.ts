@@ -1,5 +1,6 @@
 import { accountCodesFeature } from './account-codes/account-codes.feature';
 import { apiKeysFeature } from './api-keys/api-keys.feature';
+import { audioIsolationFeature } from './audio-isolation/audio-isolation.feature';
 import { billingFeature } from './billing/billing.feature';
 import { healthFeature } from './health/health.feature';
 import { historyFeature } from './history/history.feature';
@@ -29,6 +30,7 @@ export const FEATURES = [
   ttsFeature,
   voiceDesignFeature,
   speechToSpeechFeature,
+  audioIsolationFeature,
   voiceLibraryFeature,
   historyFeature,
   sharingFeature,
