@@ -110,6 +110,7 @@ test('the sidebar groups what exists by product, shows the credits left, and the
     'Home',
     'Text to speech',
     'Speech to speech',
+    'Voice isolator',
     'History',
     'My voices',
     'Library',

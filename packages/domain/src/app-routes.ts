@@ -157,7 +157,7 @@ export const appRoutes = {
     'Voice library collections',
     true,
   ),
-  voiceIsolator: r('voiceIsolator', '/app/voice-isolator', 'Voice isolator'),
+  voiceIsolator: r('voiceIsolator', '/app/voice-isolator', 'Voice isolator', true),
   publishing: r('publishing', '/app/publishing', 'Publishing'),
   music: r('music', '/app/music', 'Music'),
   eleven: r('eleven', '/app/eleven', 'Reader'),

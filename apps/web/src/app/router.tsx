@@ -37,6 +37,7 @@ export const appPages: Partial<Record<string, PageModule>> = {
   textToSpeech: () => import('@/features/text-to-speech/routes/text-to-speech-route'),
   textToSpeechHistory: () => import('@/features/speech-history/routes/speech-history-route'),
   speechToSpeech: () => import('@/features/speech-to-speech/routes/speech-to-speech-route'),
+  voiceIsolator: () => import('@/features/voice-isolator/routes/voice-isolator-route'),
   speechToSpeechHistory: () => import('@/features/speech-history/routes/speech-to-speech-history-route'),
   subscription: () => import('@/features/billing/routes/subscription-route'),
   usage: () => import('@/features/usage/routes/usage-route'),

@@ -40,7 +40,7 @@ describe('navigation model', () => {
   it('shows only the entries whose page exists in this build', () => {
     expect(labels(visibleNavigation())).toEqual([
       [null, ['Home']],
-      ['Create', ['Text to speech', 'Speech to speech', 'History']],
+      ['Create', ['Text to speech', 'Speech to speech', 'Voice isolator', 'History']],
       ['Voices', ['My voices', 'Library', 'Collections', 'Default voices', 'Workspace voices']],
       ['Workspace', ['Usage', 'API keys', 'Settings']],
     ]);
@@ -78,6 +78,7 @@ describe('navigation model', () => {
     expect(quickActions().map((e) => e.label)).toEqual([
       'Text to speech',
       'Speech to speech',
+      'Voice isolator',
       'My voices',
       'Library',
       'Usage',

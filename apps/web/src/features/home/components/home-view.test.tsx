@@ -91,6 +91,7 @@ describe('HomeView', () => {
     expect(links.map((l) => l.getAttribute('href'))).toEqual([
       appRoutes.textToSpeech.path,
       appRoutes.speechToSpeech.path,
+      appRoutes.voiceIsolator.path,
       appRoutes.voiceLab.path,
       appRoutes.voiceLibrary.path,
       appRoutes.usage.path,
