@@ -109,6 +109,8 @@ test('the sidebar groups what exists by product, shows the credits left, and the
   await expect(nav.getByRole('link')).toHaveText([
     'Home',
     'Text to speech',
+    'Speech to speech',
+    'Voice isolator',
     'History',
     'My voices',
     'Library',
@@ -163,12 +165,14 @@ test('home offers the products, the checklist steps that exist, and plays a rece
   await signIn(page);
   await page.goto('/app/onboarding-checklist');
   await page.getByRole('button', { name: 'Start the checklist' }).click();
-  await expect(page.getByText('0 of 4 steps completed')).toBeVisible();
+  await expect(page.getByText('0 of 5 steps completed')).toBeVisible();
   await page.goto('/app/home');
 
   const actions = page.getByRole('region', { name: 'Quick actions' });
   await expect(actions.getByRole('link')).toHaveText([
     /^Text to speech/,
+    /^Speech to speech/,
+    /^Voice isolator/,
     /^My voices/,
     /^Library/,
     /^Usage/,
@@ -176,7 +180,7 @@ test('home offers the products, the checklist steps that exist, and plays a rece
   ]);
 
   const checklist = page.getByRole('region', { name: 'Getting started' });
-  await expect(checklist).toContainText('0 of 4 steps completed');
+  await expect(checklist).toContainText('0 of 5 steps completed');
   await expect(checklist).not.toContainText('Not available yet');
   // Voice design is a dialog over the voice lab (issue 10): its step opens it.
   await expect(checklist.getByRole('link', { name: /^Start.*Design a voice/ })).toHaveAttribute(
@@ -195,7 +199,7 @@ test('home offers the products, the checklist steps that exist, and plays a rece
   await expect(recent.getByRole('listitem')).toHaveCount(1);
   await recent.getByRole('button', { name: /^Play / }).click();
   await expect(recent.getByRole('button', { name: /^Pause / })).toBeVisible();
-  await expect(checklist).toContainText('1 of 4 steps completed');
+  await expect(checklist).toContainText('1 of 5 steps completed');
 
   // "Create an API key" opens the API keys page.
   await checklist.getByRole('link', { name: /^Start.*Create an API key/ }).click();

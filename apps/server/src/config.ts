@@ -62,6 +62,8 @@ export const envSchema = z.object({
   // On shutdown, requests in flight get this long to finish; then their connections are closed (a client that
   // stops reading a stream must not hold the process up).
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
+  SPEECH_STS_URL: z.url({ protocol: /^https?$/ }).optional(),
+  SPEECH_STS_API_KEY: z.string().min(1).optional(),
   /** Worker threads that synthesize and encode speech (default: one per core); 0 runs it on the main thread. */
   SPEECH_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
   /** RHVoice (scripts/setup-voices.sh): `auto` uses it when installed, `off` ignores it. */
@@ -135,6 +137,8 @@ export type Config = {
   speechClone?: { url: string; apiKey?: string; timeoutMs: number };
   /** How long requests in flight may take to finish at shutdown before their connections are closed. */
   shutdownGraceMs: number;
+  /** Speech-to-speech (voice conversion) server (decision 095), when one is configured. */
+  speechSts?: { url: string; apiKey?: string };
   /** Speech worker threads; 0 = synthesize on the main thread. */
   speechWorkers: number;
   /** Whether an installed RHVoice is used (`off`: the voices stay on Flite). */
@@ -290,6 +294,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
           : ('any' as const),
       },
     }),
+    ...(e.SPEECH_STS_URL && { speechSts: { url: e.SPEECH_STS_URL, apiKey: e.SPEECH_STS_API_KEY } }),
     ...(e.SPEECH_HTTP_URL && {
       speechHttp: { url: e.SPEECH_HTTP_URL, model: e.SPEECH_HTTP_MODEL, apiKey: e.SPEECH_HTTP_API_KEY },
     }),

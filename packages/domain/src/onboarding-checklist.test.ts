@@ -56,12 +56,14 @@ describe('onboarding checklist', () => {
   it('offers only the steps whose page exists in this build', () => {
     expect(CHECKLIST_ITEMS.filter(isChecklistItemAvailable).map((i) => i.id)).toEqual([
       'generate_speech',
+      'try_speech_to_speech',
       'add_library_voice',
       'design_voice',
       'reveal_api_key',
     ]);
     expect(visibleChecklistItems(fresh()).map((i) => i.id)).toEqual([
       'generate_speech',
+      'try_speech_to_speech',
       'add_library_voice',
       'design_voice',
       'reveal_api_key',
@@ -141,16 +143,16 @@ describe('onboarding checklist', () => {
       false,
     ],
     ['nothing offered', CHECKLIST_ITEMS.map((i) => i.id), only(), false],
-    // This build: text to speech, the voice library, voice design and the API key.
+    // This build: text to speech, speech to speech, the voice library, voice design and the API key.
     [
       'this build, every step done',
-      ['generate_speech', 'add_library_voice', 'design_voice', 'reveal_api_key'],
+      ['generate_speech', 'try_speech_to_speech', 'add_library_voice', 'design_voice', 'reveal_api_key'],
       undefined,
       true,
     ],
     [
-      'this build, three steps done',
-      ['generate_speech', 'add_library_voice', 'reveal_api_key'],
+      'this build, four steps done',
+      ['generate_speech', 'add_library_voice', 'design_voice', 'reveal_api_key'],
       undefined,
       false,
     ],

@@ -1,6 +1,7 @@
 import * as accountCodes from './schema/account-codes';
 import * as accountSignals from './schema/account-signals';
 import * as apiKeys from './schema/api-keys';
+import * as audioIsolations from './schema/audio-isolations';
 import * as auth from './schema/auth';
 import * as billing from './schema/billing';
 import * as history from './schema/history';
@@ -35,6 +36,7 @@ export const schema = {
   ...sms,
   ...usage,
   ...history,
+  ...audioIsolations,
   ...voiceSettings,
   ...voices,
   ...voicePreviews,

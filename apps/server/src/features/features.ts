@@ -1,5 +1,6 @@
 import { accountCodesFeature } from './account-codes/account-codes.feature';
 import { apiKeysFeature } from './api-keys/api-keys.feature';
+import { audioIsolationFeature } from './audio-isolation/audio-isolation.feature';
 import { billingFeature } from './billing/billing.feature';
 import { healthFeature } from './health/health.feature';
 import { historyFeature } from './history/history.feature';
@@ -8,6 +9,7 @@ import { messagesFeature } from './messages/messages.feature';
 import { pvcFeature } from './pvc/pvc.feature';
 import { sharingFeature } from './sharing/sharing.feature';
 import { speechToTextFeature } from './speech-to-text/speech-to-text.feature';
+import { speechToSpeechFeature } from './speech-to-speech/speech-to-speech.feature';
 import { socialSignInFeature } from './social-sign-in/social-sign-in.feature';
 import { ttsFeature } from './tts/tts.feature';
 import { twoFactorFeature } from './two-factor/two-factor.feature';
@@ -29,6 +31,8 @@ export const FEATURES = [
   socialSignInFeature,
   ttsFeature,
   voiceDesignFeature,
+  speechToSpeechFeature,
+  audioIsolationFeature,
   voiceLibraryFeature,
   speechToTextFeature,
   pvcFeature,

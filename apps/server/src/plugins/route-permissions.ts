@@ -160,6 +160,14 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, KeyAccess<PermissionType
   'POST /v1/text-to-dialogue/stream': 'text_to_speech',
   'POST /v1/text-to-dialogue/with-timestamps': 'text_to_speech',
   'POST /v1/text-to-dialogue/stream/with-timestamps': 'text_to_speech',
+  'POST /v1/speech-to-speech/:voice_id': 'speech_to_speech',
+  'POST /v1/speech-to-speech/:voice_id/stream': 'speech_to_speech',
+  'POST /v1/audio-isolation': 'audio_isolation',
+  'POST /v1/audio-isolation/stream': 'audio_isolation',
+  'GET /v1/audio-isolation/history': 'audio_isolation',
+  'DELETE /v1/audio-isolation/history/:history_item_id': 'audio_isolation',
+  'GET /v1/audio-isolation/history/:history_item_id/audio': 'audio_isolation',
+  'GET /v1/audio-isolation/history/:history_item_id/original': 'audio_isolation',
 
   // Speech history and its share links.
   'GET /v1/history': 'speech_history_read',

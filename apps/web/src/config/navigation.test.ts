@@ -52,6 +52,7 @@ describe('navigation model', () => {
     expect(labels(visibleNavigation())).toEqual([
       [null, ['Home']],
       ['Create', ['Text to speech', 'Speech to text', 'History']],
+      ['Create', ['Text to speech', 'Speech to speech', 'Voice isolator', 'History']],
       ['Voices', ['My voices', 'Library', 'Collections', 'Default voices', 'Workspace voices']],
       ['Create', ['Text to speech', 'History']],
       [
@@ -102,6 +103,8 @@ describe('navigation model', () => {
     expect(quickActions().map((e) => e.label)).toEqual([
       'Text to speech',
       'Speech to text',
+      'Speech to speech',
+      'Voice isolator',
       'My voices',
       'Library',
       'Usage',

@@ -4,7 +4,7 @@
  */
 
 /** In-place radix-2 FFT of `re`/`im` (length a power of two). */
-function fft(re: Float64Array, im: Float64Array): void {
+export function fft(re: Float64Array, im: Float64Array): void {
   const n = re.length;
   for (let i = 1, j = 0; i < n; i++) {
     let bit = n >> 1;

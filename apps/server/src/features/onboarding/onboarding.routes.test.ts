@@ -186,10 +186,11 @@ describe(`onboarding on ${process.env.TEST_DB}`, () => {
     expect(done(await me(user))).toEqual(['reveal_api_key']);
   });
 
-  it('completes the checklist when the steps of this build are done (speech, a library voice, a design, an API key)', async () => {
+  it('completes the checklist when the steps of this build are done (speech, speech to speech, a library voice, a design, an API key)', async () => {
     const user = await createTestUser(app);
     await call(user, '/v1/user/onboarding-checklist/initiate');
     await call(user, '/v1/user/onboarding-checklist/update', { item_id: 'generate_speech' });
+    await call(user, '/v1/user/onboarding-checklist/update', { item_id: 'try_speech_to_speech' });
     await call(user, '/v1/user/onboarding-checklist/update', { item_id: 'add_library_voice' });
     await call(user, '/v1/user/onboarding-checklist/update', { item_id: 'design_voice' });
     expect((await me(user)).is_onboarding_checklist_completed).toBe(false);
@@ -199,8 +200,14 @@ describe(`onboarding on ${process.env.TEST_DB}`, () => {
     });
     expect(res.status).toBe(200);
     const body = await me(user);
-    // The three steps of products not built (speech to speech, dubbing, affiliates) stay open.
-    expect(done(body)).toEqual(['generate_speech', 'add_library_voice', 'design_voice', 'reveal_api_key']);
+    // The two steps of products not built (dubbing, affiliates) stay open.
+    expect(done(body)).toEqual([
+      'generate_speech',
+      'try_speech_to_speech',
+      'add_library_voice',
+      'design_voice',
+      'reveal_api_key',
+    ]);
     expect(body.is_onboarding_checklist_completed).toBe(true);
   });
 

@@ -44,7 +44,7 @@ describe('SidebarNav', () => {
       within(create)
         .getAllByRole('link')
         .map((l) => l.textContent),
-    ).toEqual(['Text to speech', 'History']);
+    ).toEqual(['Text to speech', 'Speech to speech', 'Voice isolator', 'History']);
     const voices = within(nav).getByRole('list', { name: 'Voices' });
     expect(
       within(voices)

@@ -14,6 +14,8 @@ export type HistoryFilters = {
   dateAfterUnix?: number;
   dateBeforeUnix?: number;
   sortDirection: 'asc' | 'desc';
+  /** Only items of this source (the speech-to-speech history shows STS). */
+  source?: string;
 };
 
 export const historyKeys = {
@@ -33,6 +35,7 @@ export function getHistory(filters: HistoryFilters, cursor: string | undefined, 
       date_after_unix: filters.dateAfterUnix,
       date_before_unix: filters.dateBeforeUnix,
       sort_direction: filters.sortDirection,
+      source: filters.source,
     },
   });
 }

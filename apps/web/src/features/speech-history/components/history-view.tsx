@@ -38,9 +38,10 @@ const INITIAL_TOOLBAR: ToolbarValue = { search: '', voiceId: '', from: '', to: '
 const dayStartUnix = (day: string) =>
   day ? Math.floor(new Date(`${day}T00:00:00`).getTime() / 1000) : undefined;
 
-function toFilters(value: ToolbarValue, search: string): HistoryFilters {
+function toFilters(value: ToolbarValue, search: string, source?: HistoryItem['source']): HistoryFilters {
   const to = dayStartUnix(value.to);
   return {
+    source,
     search: search.trim() || undefined,
     voiceId: value.voiceId || undefined,
     dateAfterUnix: dayStartUnix(value.from),
@@ -50,10 +51,10 @@ function toFilters(value: ToolbarValue, search: string): HistoryFilters {
 }
 
 /** /app/speech-synthesis/text-to-speech/history: the workspace's generations, with play, download and delete. */
-export function HistoryView() {
+export function HistoryView({ source }: { source?: HistoryItem['source'] } = {}) {
   const [toolbar, setToolbar] = useState(INITIAL_TOOLBAR);
   const search = useDebouncedValue(toolbar.search, SEARCH_DEBOUNCE_MS);
-  const filters = useMemo(() => toFilters(toolbar, search), [toolbar, search]);
+  const filters = useMemo(() => toFilters(toolbar, search, source), [toolbar, search, source]);
   const history = useHistory(filters);
   const voices = useVoices().data ?? [];
   const download = useDownloadHistory();
@@ -192,9 +193,15 @@ export function HistoryView() {
           ) : (
             <div className="space-y-3">
               <p className="text-sm font-medium text-zinc-700 dark:text-zinc-300">No generations yet</p>
-              <Link to={appRoutes.textToSpeech.path} className={buttonClasses('primary', 'sm')}>
-                Generate speech
-              </Link>
+              {source === 'STS' ? (
+                <Link to={appRoutes.speechToSpeech.path} className={buttonClasses('primary', 'sm')}>
+                  Convert speech
+                </Link>
+              ) : (
+                <Link to={appRoutes.textToSpeech.path} className={buttonClasses('primary', 'sm')}>
+                  Generate speech
+                </Link>
+              )}
             </div>
           )}
         </div>
