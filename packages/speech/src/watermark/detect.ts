@@ -49,7 +49,7 @@ const bandBins = Array.from({ length: BANDS }, (_, b) => {
 
 /** Log band energies of frames starting at `offset`, or null for a frame without sound. */
 function bandLogEnergies(pcm: Int16Array, offset: number): (Float64Array | null)[] {
-  const frames: (Float64Array | null)[] = [];
+  const frames: Float64Array[] = [];
   const totals: number[] = [];
   const re = new Float64Array(FFT_SIZE);
   const im = new Float64Array(FFT_SIZE);
@@ -102,7 +102,7 @@ function rowSums(frames: (Float64Array | null)[]): { sums: Float64Array; used: n
     }
     const mean = r.reduce((a, v) => a + v, 0) / BANDS;
     const row = (j % PERIOD) * BANDS;
-    for (let b = 0; b < BANDS; b++) sums[row + b] += r[b]! - mean;
+    for (let b = 0; b < BANDS; b++) sums[row + b]! += r[b]! - mean;
     used++;
   }
   return { sums, used };
