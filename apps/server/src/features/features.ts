@@ -1,4 +1,5 @@
 import { accountCodesFeature } from './account-codes/account-codes.feature';
+import { aiClassifierFeature } from './ai-classifier/ai-classifier.feature';
 import { apiKeysFeature } from './api-keys/api-keys.feature';
 import { billingFeature } from './billing/billing.feature';
 import { healthFeature } from './health/health.feature';
@@ -30,6 +31,7 @@ export const FEATURES = [
   voiceLibraryFeature,
   historyFeature,
   sharingFeature,
+  aiClassifierFeature,
   devOutboxesFeature,
   billingFeature,
 ] as const;
