@@ -46,6 +46,7 @@ export const appPages: Partial<Record<string, PageModule>> = {
   voiceLibraryCollections: () => import('@/features/voice-library/routes/collections-route'),
   voiceLabCollections: () => import('@/features/voice-library/routes/collections-route'),
   voiceLabShare: () => import('@/features/voice-library/routes/shared-voice-route'),
+  aiClassifier: () => import('@/features/ai-classifier/routes/ai-classifier-route'),
 };
 
 function mountBuilt(routes: readonly AppRoute[], pages: Partial<Record<string, PageModule>>): RouteObject[] {

@@ -25,6 +25,7 @@ describe('navigation model', () => {
           'Sound effects',
           'Speech to text',
           'Voice isolator',
+          'AI classifier',
           'Studio',
           'Dubbing',
           'History',
@@ -40,7 +41,7 @@ describe('navigation model', () => {
   it('shows only the entries whose page exists in this build', () => {
     expect(labels(visibleNavigation())).toEqual([
       [null, ['Home']],
-      ['Create', ['Text to speech', 'History']],
+      ['Create', ['Text to speech', 'AI classifier', 'History']],
       ['Voices', ['My voices', 'Library', 'Collections', 'Default voices', 'Workspace voices']],
       ['Workspace', ['Usage', 'API keys', 'Settings']],
     ]);
@@ -68,6 +69,7 @@ describe('navigation model', () => {
     ['/app/settings/api-keys', 'API keys'],
     ['/app/settings/api-keys/', 'API keys'],
     ['/app/usage/workspace', 'Usage'],
+    ['/app/ai-classifier', 'AI classifier'],
     ['/app/subscription', undefined],
     ['/app/usage-x', undefined],
   ])('on %s the current entry is %s', (pathname, label) => {
@@ -75,13 +77,21 @@ describe('navigation model', () => {
   });
 
   it('offers the existing products (and usage and API keys), not history or settings, as quick actions', () => {
-    expect(quickActions().map((e) => e.label)).toEqual(['Text to speech', 'My voices', 'Library', 'Usage', 'API keys']);
+    expect(quickActions().map((e) => e.label)).toEqual([
+      'Text to speech',
+      'AI classifier',
+      'My voices',
+      'Library',
+      'Usage',
+      'API keys',
+    ]);
     expect(quickActions(NAVIGATION).map((e) => e.label)).toEqual([
       'Text to speech',
       'Speech to speech',
       'Sound effects',
       'Speech to text',
       'Voice isolator',
+      'AI classifier',
       'Studio',
       'Dubbing',
       'My voices',

@@ -48,7 +48,7 @@ describe(`AI speech classifier on ${process.env.TEST_DB}`, () => {
     key = user.apiKey,
   ) => {
     const form = new FormData();
-    if (bytes) form.append('file', new Blob([bytes], { type }), name);
+    if (bytes) form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
     return app.request('/v1/ai-speech-classifier', {
       method: 'POST',
       headers: key ? { 'xi-api-key': key } : {},

@@ -44,7 +44,7 @@ describe('SidebarNav', () => {
       within(create)
         .getAllByRole('link')
         .map((l) => l.textContent),
-    ).toEqual(['Text to speech', 'History']);
+    ).toEqual(['Text to speech', 'AI classifier', 'History']);
     const voices = within(nav).getByRole('list', { name: 'Voices' });
     expect(
       within(voices)
