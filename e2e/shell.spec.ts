@@ -109,6 +109,7 @@ test('the sidebar groups what exists by product, shows the credits left, and the
   await expect(nav.getByRole('link')).toHaveText([
     'Home',
     'Text to speech',
+    'AI classifier',
     'History',
     'My voices',
     'Library',

@@ -90,6 +90,7 @@ describe('HomeView', () => {
     const links = within(actions).getAllByRole('link');
     expect(links.map((l) => l.getAttribute('href'))).toEqual([
       appRoutes.textToSpeech.path,
+      appRoutes.aiClassifier.path,
       appRoutes.voiceLab.path,
       appRoutes.voiceLibrary.path,
       appRoutes.usage.path,
