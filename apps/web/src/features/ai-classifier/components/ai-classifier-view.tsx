@@ -83,7 +83,7 @@ export function AiClassifierView() {
             </dd>
             <dt className="opacity-70">Score</dt>
             <dd className="tabular-nums">
-              {classify.data.score.toFixed(1)} (mark from {classify.data.threshold})
+              {classify.data.score.toFixed(1)} (threshold {classify.data.threshold})
             </dd>
             <dt className="opacity-70">Length</dt>
             <dd className="tabular-nums">{classify.data.duration_seconds.toFixed(1)} s</dd>
