@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Installs the optional speech engines the server detects at start (README "More natural voices"):
 # RHVoice with its LGPL English voices (Debian non-free) and SVOX Pico (non-free), plus PocketSphinx
-# (main) for speech to text and the intelligibility checks. Idempotent; run as root (CI) or with sudo.
+# (main) for speech to text and the intelligibility checks, and asterisk-core-sounds-en-wav (main; human
+# English prompts recorded by Allison Smith, CC-BY-SA-3.0, see its /usr/share/doc/.../copyright): the human
+# recordings the watermark's false-positive test and benchmark use (decision 100). Idempotent; run as root
+# (CI) or with sudo.
 # `npm ci && npm start` works without any of this: the voices then fall back to Flite.
 set -euo pipefail
 
@@ -34,7 +37,7 @@ Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
 SOURCES
 fi
 
-packages=(rhvoice rhvoice-english libttspico-utils pocketsphinx pocketsphinx-en-us)
+packages=(rhvoice rhvoice-english libttspico-utils pocketsphinx pocketsphinx-en-us asterisk-core-sounds-en-wav)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
@@ -50,4 +53,5 @@ fi
 # (CC-BY-NC-ND), whatever is installed.
 command -v RHVoice-test >/dev/null
 command -v pico2wave >/dev/null
+test -f /usr/share/asterisk/sounds/en/conf-thereare.wav
 echo "--- speech engines ready: RHVoice $(dpkg-query -W -f='${Version}' rhvoice), Pico $(dpkg-query -W -f='${Version}' libttspico-utils)"
