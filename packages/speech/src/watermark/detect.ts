@@ -2,7 +2,7 @@
  * Finds the watermark (scheme.ts) in 16 kHz mono PCM by correlation.
  *
  * For each frame and band the detector takes the log energy, removes the speech's own slow changes (a
- * 3-frame moving average per band) and the frame's overall level (the mean over bands), sums the
+ * 3-frame moving average per band) and the frame's overall level (the mean over bands), clips it to ±CLIP, sums the
  * residuals of frames that share a pattern row, and correlates those sums with the keyed pattern:
  * z = Σ s·A / √(Σ A²). It tries every alignment (OFFSETS positions inside a frame × PERIOD rows) and
  * keeps the best.
@@ -21,6 +21,12 @@ export const HYPOTHESES = OFFSETS * PERIOD;
 /** z from which a clip counts as marked: a false-positive bound of 256·e^-12.5 ≈ 9.6e-4. */
 export const THRESHOLD = 5;
 const SMOOTH = 1;
+/**
+ * Residuals are clipped to ±CLIP (natural-log energy, 0.2 ≈ 0.9 dB, about the mark's own size): onsets and
+ * pauses swing band energies by many dB and would drown the mark; clipping is a function of the audio
+ * alone, so the false-positive bound still holds. Measured: median score of 3 s cuts 5.7 → 7.1.
+ */
+const CLIP = 0.2;
 
 /** The chance that audio not marked with the key scores `z` or more. */
 export function falsePositiveBound(z: number): number {
@@ -102,7 +108,7 @@ function rowSums(frames: (Float64Array | null)[]): { sums: Float64Array; used: n
     }
     const mean = r.reduce((a, v) => a + v, 0) / BANDS;
     const row = (j % PERIOD) * BANDS;
-    for (let b = 0; b < BANDS; b++) sums[row + b]! += r[b]! - mean;
+    for (let b = 0; b < BANDS; b++) sums[row + b]! += Math.max(-CLIP, Math.min(CLIP, r[b]! - mean));
     used++;
   }
   return { sums, used };

@@ -78,7 +78,7 @@ describe('detectWatermark', () => {
       expect(detectWatermark(marked, 'another key').marked).toBe(false);
       expect(detectWatermark(await resample(pcm, rate, 16000), KEY).marked).toBe(false);
     }
-  });
+  }, 30_000);
 
   it('survives mp3 at 64 kbit/s and a cut that starts mid-frame', async () => {
     const pcm = speechLike(6, 44100, 7);
@@ -86,7 +86,7 @@ describe('detectWatermark', () => {
     const decoded = await decodeAudio(mp3, 16000);
     const cut = decoded.subarray(16000 + 123, 16000 + 123 + 3 * 16000);
     expect(detectWatermark(cut, KEY).score).toBeGreaterThanOrEqual(THRESHOLD);
-  });
+  }, 30_000);
 
   it('states a false-positive bound that falls with the score', () => {
     expect(falsePositiveBound(0)).toBe(1);
