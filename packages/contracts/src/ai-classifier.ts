@@ -9,13 +9,9 @@ export const aiClassifierVerdict = z.enum(['generated_here', 'not_detected', 'to
 
 export const aiClassifierResponse = z
   .object({
-    probability: z
-      .number()
-      .min(0)
-      .max(1)
-      .meta({
-        description: 'Posterior probability (equal priors) that this installation generated the audio.',
-      }),
+    probability: z.number().min(0).max(1).meta({
+      description: 'Posterior probability (equal priors) that this installation generated the audio.',
+    }),
     generated_by_this_installation: z.boolean(),
     verdict: aiClassifierVerdict,
     score: z.number().meta({ description: 'Watermark correlation score (about N(0,1) without the mark).' }),
