@@ -168,6 +168,7 @@ test('home offers the products, the checklist steps that exist, and plays a rece
   const actions = page.getByRole('region', { name: 'Quick actions' });
   await expect(actions.getByRole('link')).toHaveText([
     /^Text to speech/,
+    /^AI classifier/,
     /^My voices/,
     /^Library/,
     /^Usage/,
