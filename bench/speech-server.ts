@@ -90,7 +90,7 @@ async function rawStream(
 ): Promise<{ ttfb: number; total: number; audio: number }> {
   const plan = (await planSpeech(engines, { voice, engine }))!;
   const t0 = performance.now();
-  const encoder = createEncoder(parseOutputFormat(format)!);
+  const encoder = createEncoder(parseOutputFormat(format)!, engines.watermarkKey);
   let ttfb = 0;
   let audio = 0;
   for await (const c of synthesizeUtterance({

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Installs the optional speech engines the server detects at start (README "More natural voices"):
 # RHVoice with its LGPL English voices (Debian non-free) and SVOX Pico (non-free), plus PocketSphinx
-# (main) for speech to text and the intelligibility checks, and asterisk-core-sounds-en-wav (main,
-# CC-BY-SA-3.0: recorded human prompts with transcripts) for measuring speech to text on real speech. Idempotent; run as root (CI) or with sudo.
+# (main) for speech to text and the intelligibility checks, and asterisk-core-sounds-en-wav (main; human
+# English prompts recorded by Allison Smith, CC-BY-SA-3.0, see its /usr/share/doc/.../copyright): real human
+# speech for measuring speech to text and for the watermark's false-positive test (decisions 090, 100).
+# Idempotent; run as root (CI) or with sudo.
 # `npm ci && npm start` works without any of this: the voices then fall back to Flite.
 set -euo pipefail
 
@@ -51,4 +53,5 @@ fi
 # (CC-BY-NC-ND), whatever is installed.
 command -v RHVoice-test >/dev/null
 command -v pico2wave >/dev/null
+test -f /usr/share/asterisk/sounds/en/conf-thereare.wav
 echo "--- speech engines ready: RHVoice $(dpkg-query -W -f='${Version}' rhvoice), Pico $(dpkg-query -W -f='${Version}' libttspico-utils)"

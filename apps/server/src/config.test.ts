@@ -1,3 +1,5 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, originsOf } from './config';
@@ -53,6 +55,17 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...base, ...env })).toThrow(
       new RegExp(`^Invalid configuration:\\n  ${variable}:`),
     );
+  });
+
+  it('keys the watermark from WATERMARK_KEY, else from a key made once and kept in DATA_DIR', () => {
+    expect(loadConfig({ ...base, WATERMARK_KEY: 'k'.repeat(20) }).watermarkKey).toBe('k'.repeat(20));
+    expect(() => loadConfig({ ...base, WATERMARK_KEY: 'short' })).toThrow(/WATERMARK_KEY/);
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'vocalis-wm-'));
+    const made = loadConfig({ ...base, DATA_DIR: dir }).watermarkKey;
+    expect(made.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(path.join(dir, 'watermark-key'), 'utf8').trim()).toBe(made);
+    expect(loadConfig({ ...base, DATA_DIR: dir }).watermarkKey).toBe(made);
+    rmSync(dir, { recursive: true });
   });
 
   it('treats empty variables as unset', () => {

@@ -21,6 +21,8 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CORS_ORIGINS: z.string().default(''),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Key of the watermark in generated audio (decision 100). Default: made once, kept in DATA_DIR/watermark-key. */
+  WATERMARK_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
   MAIL_TRANSPORT: z.enum(['outbox', 'smtp']).default('outbox'),
   SMTP_URL: z
     .string()
@@ -115,6 +117,8 @@ export type Config = {
   /** Origins whose browsers may use cookie sessions and live updates: PUBLIC_URL (with its loopback aliases), CORS_ORIGINS. */
   trustedOrigins: string[];
   authSecret: string;
+  /** Keys the inaudible watermark of every generated audio (decision 100); all nodes must share it. */
+  watermarkKey: string;
   mail: { transport: 'outbox' } | { transport: 'smtp'; smtpUrl: string };
   mailFrom: string;
   /** The appeal link shown with the suspended-account notice. */
@@ -211,7 +215,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     corsOrigins,
     trustedOrigins: [...originsOf(publicUrl), ...corsOrigins],
-    authSecret: e.AUTH_SECRET ?? persistentSecret(dataDir),
+    authSecret: e.AUTH_SECRET ?? persistentSecret(dataDir, 'auth-secret'),
+    watermarkKey: e.WATERMARK_KEY ?? persistentSecret(dataDir, 'watermark-key'),
     mail: e.MAIL_TRANSPORT === 'smtp' ? { transport: 'smtp', smtpUrl: e.SMTP_URL! } : { transport: 'outbox' },
     mailFrom: e.MAIL_FROM,
     appealUrl:
@@ -311,8 +316,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
 }
 
 // A self-hosted install should not need a secret to start; one is made once and kept beside the data.
-function persistentSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'auth-secret');
+function persistentSecret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(32).toString('base64url');

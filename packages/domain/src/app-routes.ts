@@ -55,7 +55,7 @@ export const appRoutes = {
   /** The bare app path opens the start page. */
   appRoot: to('appRoot', '/app', home),
   home,
-  aiClassifier: r('aiClassifier', '/app/ai-classifier', 'AI speech classifier'),
+  aiClassifier: r('aiClassifier', '/app/ai-classifier', 'AI speech classifier', true),
   audioNative: r('audioNative', '/app/audio-native', 'Audio Native'),
   audioNativeSettings: r('audioNativeSettings', '/app/audio-native/settings', 'Audio Native settings'),
   audioNativePlayer: r('audioNativePlayer', '/app/audio-native/settings/player', 'Audio Native player'),

@@ -1,4 +1,5 @@
 import { accountCodesFeature } from './account-codes/account-codes.feature';
+import { aiClassifierFeature } from './ai-classifier/ai-classifier.feature';
 import { apiKeysFeature } from './api-keys/api-keys.feature';
 import { audioIsolationFeature } from './audio-isolation/audio-isolation.feature';
 import { billingFeature } from './billing/billing.feature';
@@ -38,6 +39,7 @@ export const FEATURES = [
   pvcFeature,
   historyFeature,
   sharingFeature,
+  aiClassifierFeature,
   devOutboxesFeature,
   billingFeature,
 ] as const;

@@ -135,6 +135,8 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, KeyAccess<PermissionType
   'GET /v1/voices/:public_user_id/:voice_id': 'voices_read',
   'POST /v1/voices/add/:public_user_id/:voice_id': 'voices_write',
   'POST /v1/similar-voices': 'voices_read',
+  // ElevenLabs has no classifier permission; it reads only the upload and stores nothing (decision 100).
+  'POST /v1/ai-speech-classifier': ANY_KEY,
   'GET /v1/voices/collections': 'voices_read',
   'POST /v1/voices/collections': 'voices_write',
   'GET /v1/voices/collections/:collection_id': 'voices_read',

@@ -35,11 +35,21 @@ const languageName = (code: string) => {
 };
 
 /** The engines of this process. */
+/** The watermark key of a registry made without a configuration (never used by the server). */
+export const UNCONFIGURED_WATERMARK_KEY = 'vocalis-unconfigured-watermark-key';
+
 export class EngineRegistry {
   private readonly engines = new Map<EngineId, SpeechEngine>();
   private espeakLanguages?: Promise<{ code: string; name: string; claims: string[] }[]>;
 
-  constructor(engines: SpeechEngine[]) {
+  /**
+   * @param watermarkKey keys the watermark every generated audio carries (decision 100); library callers
+   * without a configuration (tests, benchmarks) get UNCONFIGURED_WATERMARK_KEY.
+   */
+  constructor(
+    engines: SpeechEngine[],
+    readonly watermarkKey: string = UNCONFIGURED_WATERMARK_KEY,
+  ) {
     for (const e of engines) this.engines.set(e.id as EngineId, e);
   }
 
@@ -98,7 +108,7 @@ export class EngineRegistry {
 
 /** What the engines are built from (also sent to each speech worker thread, which builds its own). */
 export type EngineConfig = Pick<Config, 'speechHttp'> &
-  Partial<Pick<Config, 'speechRhvoice' | 'speechClone'>>;
+  Partial<Pick<Config, 'speechRhvoice' | 'speechClone' | 'watermarkKey'>>;
 
 /**
  * Creates the engines of a process or worker thread from the configuration. RHVoice is detected here
@@ -110,5 +120,5 @@ export function createEngineRegistry(config: EngineConfig): EngineRegistry {
   if (rhvoice) engines.push(createRhvoiceEngine(rhvoice));
   if (config.speechHttp) engines.push(createOpenAiHttpEngine(config.speechHttp));
   if (config.speechClone) engines.push(createHttpCloningEngine(config.speechClone));
-  return new EngineRegistry(engines);
+  return new EngineRegistry(engines, config.watermarkKey);
 }

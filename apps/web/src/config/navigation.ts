@@ -39,6 +39,7 @@ export const NAVIGATION: readonly NavSection[] = [
       entry(appRoutes.soundEffects, 'Sound effects', 'Describe a sound and get it as audio.'),
       entry(appRoutes.speechToText, 'Speech to text', 'Transcribe recordings with word timings.'),
       entry(appRoutes.voiceIsolator, 'Voice isolator', 'Remove background noise from speech.'),
+      entry(appRoutes.aiClassifier, 'AI classifier', 'Check whether a clip was generated here.'),
       entry(appRoutes.studio, 'Studio', 'Long-form audio in chapters and blocks.'),
       entry(appRoutes.dubbing, 'Dubbing', 'Translate video and audio into other languages.'),
       entry(appRoutes.textToSpeechHistory, 'History'),

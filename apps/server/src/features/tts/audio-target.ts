@@ -2,12 +2,15 @@
  * Output encoders for generations. Formats whose codec can append (mp3 through lamejs, raw PCM, G.711)
  * encode sentence by sentence, so streams send audio as soon as the first sentence is ready; WAV
  * (its header holds the length), Opus, AAC and FLAC (ffmpeg, one run) are encoded once at the end.
+ * This is the one place generated PCM becomes an output format, so the watermark is embedded here
+ * (decision 100): frame by frame as samples pass `encode`, whatever the blocks.
  */
 import { encodeAudio, pcmBytes } from '@vocalis/speech/audio/encode';
 import { runFfmpeg } from '@vocalis/speech/audio/ffmpeg';
 import { Mp3Stream } from '@vocalis/speech/audio/mp3-stream';
 import type { OutputFormat } from '@vocalis/speech/audio/output-format';
 import { resample } from '@vocalis/speech/audio/resample';
+import { WatermarkEmbedder } from '@vocalis/speech/watermark/embed';
 
 /** Formats only the OpenAI-compatible endpoint offers. */
 export interface ExtraFormat {
@@ -52,15 +55,15 @@ export interface ChunkEncoder {
 
 const EMPTY = new Uint8Array(0);
 
-/** An encoder for a target format. */
-export function createEncoder(target: AudioTarget): ChunkEncoder {
+/** An encoder for a target format whose audio carries the watermark of `watermarkKey`. */
+export function createEncoder(target: AudioTarget, watermarkKey: string): ChunkEncoder {
   const rate = target.sampleRate;
   const toRate = (pcm: Int16Array, from: number) => resample(pcm, from, rate);
-  const encoder = (e: Pick<ChunkEncoder, 'incremental' | 'encode' | 'end'>): ChunkEncoder => ({
-    ...e,
-    resample: toRate,
-    push: async (pcm, from) => e.encode(await toRate(pcm, from)),
-  });
+  const mark = new WatermarkEmbedder(watermarkKey, rate);
+  const encoder = (e: Pick<ChunkEncoder, 'incremental' | 'encode' | 'end'>): ChunkEncoder => {
+    const encode = (samples: Int16Array) => e.encode(mark.push(samples));
+    return { ...e, encode, resample: toRate, push: async (pcm, from) => encode(await toRate(pcm, from)) };
+  };
   if (target.codec === 'mp3') {
     const mp3 = new Mp3Stream(rate, target.bitrate!);
     return encoder({

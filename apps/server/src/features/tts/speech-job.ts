@@ -84,7 +84,7 @@ export async function* runSpeechJob(
   engines: EngineRegistry,
   signal: AbortSignal,
 ): AsyncGenerator<TimedAudio> {
-  const encoder = createEncoder(job.target);
+  const encoder = createEncoder(job.target, engines.watermarkKey);
   const held: PlacedChunk[] = [];
   let head = job.firstChunkSeconds ? Math.round(job.firstChunkSeconds * job.target.sampleRate) : 0;
   for await (const chunk of synthesizeParts(job, engines, signal)) {

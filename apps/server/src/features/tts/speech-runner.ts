@@ -32,6 +32,7 @@ export function createSpeechRunner(
     speechHttp: config.speechHttp,
     speechRhvoice: config.speechRhvoice,
     speechClone: config.speechClone,
+    watermarkKey: config.watermarkKey,
   };
   return new WorkerPool<SpeechJob, TimedAudio>({
     entry: new URL('./speech-worker.ts', import.meta.url),

@@ -152,6 +152,14 @@ const ShieldCheckIcon = (props: IconProps) => (
 );
 
 /** One icon per navigation entry, by route key (the route table in @vocalis/domain/app-routes). */
+/** A shield over a wave: checking audio for this installation's watermark. */
+const ClassifierIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M12 3 5 6v5c0 4.5 3 8.3 7 10 4-1.7 7-5.5 7-10V6l-7-3Z" />
+    <path d="M8.5 12h1.5l1-2.5 2 5 1-2.5h1.5" />
+  </Icon>
+);
+
 export const NAV_ICONS: Partial<Record<string, ComponentType<IconProps>>> = {
   home: HomeIcon,
   textToSpeech: SpeechIcon,
@@ -179,6 +187,7 @@ export const NAV_ICONS: Partial<Record<string, ComponentType<IconProps>>> = {
   soundEffects: SparkleIcon,
   speechToText: TextIcon,
   voiceIsolator: IsolateIcon,
+  aiClassifier: ClassifierIcon,
   studio: LayersIcon,
   dubbing: GlobeIcon,
   conversationalAi: BotIcon,

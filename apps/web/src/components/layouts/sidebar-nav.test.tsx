@@ -45,6 +45,7 @@ describe('SidebarNav', () => {
         .getAllByRole('link')
         .map((l) => l.textContent),
     ).toEqual(['Text to speech', 'Speech to speech', 'Voice isolator', 'History']);
+    ).toEqual(['Text to speech', 'AI classifier', 'History']);
     const voices = within(nav).getByRole('list', { name: 'Voices' });
     expect(
       within(voices)

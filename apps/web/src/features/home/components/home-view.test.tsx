@@ -92,6 +92,7 @@ describe('HomeView', () => {
       appRoutes.textToSpeech.path,
       appRoutes.speechToSpeech.path,
       appRoutes.voiceIsolator.path,
+      appRoutes.aiClassifier.path,
       appRoutes.voiceLab.path,
       appRoutes.voiceLibrary.path,
       appRoutes.usage.path,
