@@ -110,6 +110,7 @@ test('the sidebar groups what exists by product, shows the credits left, and the
     'Home',
     'Text to speech',
     'Speech to speech',
+    'Speech to text',
     'Voice isolator',
     'AI classifier',
     'History',
@@ -173,6 +174,7 @@ test('home offers the products, the checklist steps that exist, and plays a rece
   await expect(actions.getByRole('link')).toHaveText([
     /^Text to speech/,
     /^Speech to speech/,
+    /^Speech to text/,
     /^Voice isolator/,
     /^AI classifier/,
     /^My voices/,

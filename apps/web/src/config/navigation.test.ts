@@ -48,15 +48,22 @@ describe('navigation model', () => {
     ]);
   });
 
-  // Today's build: home, text to speech (with dialogue), history, voices and the voice library, usage, API keys, settings.
+  // Today's build: home, text to speech (with dialogue), speech to speech, speech to text, the voice isolator, the AI
+  // classifier, history, voices (lab, library, professional cloning), usage, API keys, settings.
   it('shows only the entries whose page exists in this build', () => {
     expect(labels(visibleNavigation())).toEqual([
       [null, ['Home']],
-      ['Create', ['Text to speech', 'Speech to text', 'History']],
-      ['Create', ['Text to speech', 'Speech to speech', 'Voice isolator', 'History']],
-      ['Create', ['Text to speech', 'AI classifier', 'History']],
-      ['Voices', ['My voices', 'Library', 'Collections', 'Default voices', 'Workspace voices']],
-      ['Create', ['Text to speech', 'History']],
+      [
+        'Create',
+        [
+          'Text to speech',
+          'Speech to speech',
+          'Speech to text',
+          'Voice isolator',
+          'AI classifier',
+          'History',
+        ],
+      ],
       [
         'Voices',
         [
@@ -105,8 +112,8 @@ describe('navigation model', () => {
   it('offers the existing products (and usage and API keys), not history or settings, as quick actions', () => {
     expect(quickActions().map((e) => e.label)).toEqual([
       'Text to speech',
-      'Speech to text',
       'Speech to speech',
+      'Speech to text',
       'Voice isolator',
       'AI classifier',
       'My voices',

@@ -44,8 +44,14 @@ describe('SidebarNav', () => {
       within(create)
         .getAllByRole('link')
         .map((l) => l.textContent),
-    ).toEqual(['Text to speech', 'Speech to speech', 'Voice isolator', 'History']);
-    ).toEqual(['Text to speech', 'AI classifier', 'History']);
+    ).toEqual([
+      'Text to speech',
+      'Speech to speech',
+      'Speech to text',
+      'Voice isolator',
+      'AI classifier',
+      'History',
+    ]);
     const voices = within(nav).getByRole('list', { name: 'Voices' });
     expect(
       within(voices)

@@ -91,6 +91,7 @@ describe('HomeView', () => {
     expect(links.map((l) => l.getAttribute('href'))).toEqual([
       appRoutes.textToSpeech.path,
       appRoutes.speechToSpeech.path,
+      appRoutes.speechToText.path,
       appRoutes.voiceIsolator.path,
       appRoutes.aiClassifier.path,
       appRoutes.voiceLab.path,
