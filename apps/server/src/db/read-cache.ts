@@ -45,7 +45,13 @@ export function forgetReads(): void {
 const freezeShared = process.env.NODE_ENV === 'test' || process.env.VITEST !== undefined;
 
 function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value) && !(value instanceof Date)) {
+  if (
+    value &&
+    typeof value === 'object' &&
+    !Object.isFrozen(value) &&
+    !(value instanceof Date) &&
+    !ArrayBuffer.isView(value) // bytes cannot be frozen; a cached body is sent, never changed
+  ) {
     Object.freeze(value);
     for (const v of Object.values(value as object)) deepFreeze(v);
   }

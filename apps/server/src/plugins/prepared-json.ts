@@ -4,8 +4,13 @@ import { z } from 'zod';
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** Checks `value` against the route's response schema as the serializer would, and serializes it. */
-function serialize<S extends z.ZodType>(schema: S, value: z.output<S>): Buffer {
+export function serialize<S extends z.ZodType>(schema: S, value: z.output<S>): Buffer {
   return Buffer.from(JSON.stringify(z.encode(schema, value)));
+}
+
+/** Answers with a body serialized by `serialize` (the handler then returns nothing: the reply is sent). */
+export function sendSerialized(reply: FastifyReply, body: Buffer): FastifyReply {
+  return reply.type(JSON_TYPE).send(body);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { sendSerialized } from '../../plugins/prepared-json';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   deleteHistoryItemResponse,
@@ -32,7 +33,10 @@ export const historyRoutes =
           response: { 200: listHistoryResponse },
         },
       },
-      (request) => service.list(requirePrincipal(request), request.query),
+      async (request, reply) => {
+        // Kept serialized while its rows are unchanged (decision 043).
+        return sendSerialized(reply, await service.listBody(requirePrincipal(request), request.query));
+      },
     );
 
     app.get(

@@ -6,6 +6,7 @@ import type {
   ListHistoryQuery,
   ListHistoryResponse,
 } from '@vocalis/contracts/history';
+import { listHistoryResponse } from '@vocalis/contracts/history';
 import {
   historyDownloadFileName,
   sanitizeFileName,
@@ -19,6 +20,8 @@ import {
   NOT_REVIEWED,
 } from '@vocalis/domain/history-feedback';
 import type { AppDb } from '../../db/client';
+import { cachedRead } from '../../db/read-cache';
+import { serialize } from '../../plugins/prepared-json';
 import type { HistorySource } from '../../db/schema/history';
 import { AppError, badRequest, notFound } from '../../errors';
 import { zipStore } from '../../lib/zip';
@@ -128,8 +131,22 @@ export class HistoryService {
     return row;
   }
 
-  async list(caller: KeyCaller, q: ListHistoryQuery): Promise<ListHistoryResponse> {
+  /**
+   * A history page serialized against its response schema, kept in memory like the rows it is made of
+   * (decision 043): the body depends on nothing but the workspace's rows and the query.
+   */
+  async listBody(caller: KeyCaller, q: ListHistoryQuery): Promise<Buffer> {
     const workspaceId = await this.workspace(caller, READ);
+    return cachedRead(this.db, `history-body:${workspaceId}:${JSON.stringify(q)}`, async () =>
+      serialize(listHistoryResponse, await this.page(workspaceId, q)),
+    );
+  }
+
+  async list(caller: KeyCaller, q: ListHistoryQuery): Promise<ListHistoryResponse> {
+    return this.page(await this.workspace(caller, READ), q);
+  }
+
+  private async page(workspaceId: string, q: ListHistoryQuery): Promise<ListHistoryResponse> {
     const after = q.start_after_history_item_id
       ? await this.item(workspaceId, q.start_after_history_item_id)
       : undefined;
