@@ -7,6 +7,7 @@ import type { OutputFormat } from '@vocalis/speech/audio/output-format';
 import { dspConverter, type ConverterTarget } from '@vocalis/speech/convert/converter';
 import type { ConversionReport } from '@vocalis/speech/convert/voice-convert';
 import { normalizeLoudness } from '@vocalis/speech/dsp/loudness';
+import { embedWatermark } from '@vocalis/speech/watermark/embed';
 
 export interface ConversionJob {
   pcm: Int16Array;
@@ -15,6 +16,8 @@ export interface ConversionJob {
   target?: ConverterTarget;
   speakerBoost: boolean;
   format: OutputFormat;
+  /** The installation's watermark key: converted speech is generated audio and carries the mark (decision 100). */
+  watermarkKey: string;
 }
 
 export interface ConversionResult {
@@ -36,5 +39,6 @@ export async function* runConversionJob(
   }
   signal.throwIfAborted();
   if (job.speakerBoost) pcm = normalizeLoudness(pcm);
+  pcm = embedWatermark(pcm, job.sampleRate, job.watermarkKey);
   yield { audio: await encodeAudio(pcm, job.sampleRate, job.format), report };
 }

@@ -108,6 +108,18 @@ describe(`speech to speech on ${process.env.TEST_DB}`, () => {
       contentType: 'audio/mpeg',
     });
     expect(await bytesOf(await client.history.getAudio(id))).toEqual(mp3);
+    // Converted speech is generated audio: it carries this installation's watermark (decision 100).
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(mp3)], { type: 'audio/mpeg' }), 'converted.mp3');
+    const verdict = await app.request('/v1/ai-speech-classifier', {
+      method: 'POST',
+      headers: { 'xi-api-key': owner.apiKey },
+      body: form,
+    });
+    expect(verdict.status).toBe(200);
+    expect(
+      ((await verdict.json()) as { generated_by_this_installation: boolean }).generated_by_this_installation,
+    ).toBe(true);
   }, 120_000);
 
   it('streams raw PCM with the SDK, and keeps nothing with enable_logging=false', async () => {

@@ -140,6 +140,7 @@ export class SpeechToSpeechService {
             sampleRate: out.sampleRate,
             speakerBoost: settings?.use_speaker_boost ?? true,
             format: input.format,
+            watermarkKey: this.engines.watermarkKey,
           },
           input.signal,
         );
@@ -151,6 +152,7 @@ export class SpeechToSpeechService {
             target,
             speakerBoost: settings?.use_speaker_boost ?? true,
             format: input.format,
+            watermarkKey: this.engines.watermarkKey,
           },
           input.signal,
         );
