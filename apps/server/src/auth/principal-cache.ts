@@ -13,7 +13,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDb, Database } from '../db/client';
-import { listenWithReconnect } from '../db/listen';
+import { watchCache } from '../db/listen';
 import { WatchedCache } from '../db/watched-cache';
 
 export const PRINCIPAL_CHANNEL = 'vocalis_principal';
@@ -39,28 +39,7 @@ export function forgetPrincipals(): void {
   for (const cache of all) cache.clear();
 }
 
-/**
- * Listens for `vocalis_principal` notifications on the database and empties the cache of `database.db` on
- * each; the cache serves only while this runs. PGlite delivers its own notifications in process; on
- * PostgreSQL a dedicated connection LISTENs and reconnects when it drops.
- */
-export async function watchPrincipalChanges(database: Database, log: FastifyBaseLogger) {
-  const cache = principalCacheOf(database.db);
-  if (database.pglite) {
-    const unlisten = await database.pglite.listen(PRINCIPAL_CHANNEL, () => cache.clear());
-    cache.setWatching(true);
-    return {
-      async stop() {
-        cache.setWatching(false);
-        await unlisten().catch(() => undefined);
-      },
-    };
-  }
-  return listenWithReconnect({
-    connectionString: await database.connectionString(),
-    channel: PRINCIPAL_CHANNEL,
-    onNotify: () => cache.clear(),
-    onState: (up) => cache.setWatching(up),
-    log,
-  });
+/** Empties the caller cache of `database.db` on every `vocalis_principal` notification; it serves only meanwhile. */
+export function watchPrincipalChanges(database: Database, log: FastifyBaseLogger) {
+  return watchCache(database, PRINCIPAL_CHANNEL, principalCacheOf(database.db), log);
 }

@@ -6,6 +6,8 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
+import type { Database } from './client';
+import type { WatchedCache } from './watched-cache';
 
 export type Listening = { stop(): Promise<void> };
 
@@ -66,4 +68,34 @@ export async function listenWithReconnect(opts: {
       await client?.end().catch(() => undefined);
     },
   };
+}
+
+/**
+ * Keeps `cache` while notifications on `channel` can arrive, and empties it on each (decisions 041, 043).
+ * PGlite delivers its own notifications in process; on PostgreSQL a dedicated connection LISTENs and
+ * reconnects when it drops (the cache does not serve meanwhile).
+ */
+export async function watchCache(
+  database: Database,
+  channel: string,
+  cache: WatchedCache<unknown>,
+  log: FastifyBaseLogger,
+): Promise<Listening> {
+  if (database.pglite) {
+    const unlisten = await database.pglite.listen(channel, () => cache.clear());
+    cache.setWatching(true);
+    return {
+      async stop() {
+        cache.setWatching(false);
+        await unlisten().catch(() => undefined);
+      },
+    };
+  }
+  return listenWithReconnect({
+    connectionString: await database.connectionString(),
+    channel,
+    onNotify: () => cache.clear(),
+    onState: (up) => cache.setWatching(up),
+    log,
+  });
 }

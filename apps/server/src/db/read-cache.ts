@@ -14,7 +14,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDb, Database } from './client';
-import { listenWithReconnect } from './listen';
+import { watchCache } from './listen';
 import { WatchedCache } from './watched-cache';
 
 export const READS_CHANNEL = 'vocalis_reads';
@@ -87,28 +87,7 @@ export function nextUtcMonth(now = Date.now()): number {
   return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
 }
 
-/**
- * Listens for `vocalis_reads` on the database and empties the read cache of `database.db` on each
- * notification; the cache serves only while this runs (PGlite delivers its own notifications in process;
- * on PostgreSQL a dedicated connection listens and reconnects).
- */
-export async function watchReadChanges(database: Database, log: FastifyBaseLogger) {
-  const cache = readCacheOf(database.db);
-  if (database.pglite) {
-    const unlisten = await database.pglite.listen(READS_CHANNEL, () => cache.clear());
-    cache.setWatching(true);
-    return {
-      async stop() {
-        cache.setWatching(false);
-        await unlisten().catch(() => undefined);
-      },
-    };
-  }
-  return listenWithReconnect({
-    connectionString: await database.connectionString(),
-    channel: READS_CHANNEL,
-    onNotify: () => cache.clear(),
-    onState: (up) => cache.setWatching(up),
-    log,
-  });
+/** Empties the read cache of `database.db` on every `vocalis_reads` notification; it serves only meanwhile. */
+export function watchReadChanges(database: Database, log: FastifyBaseLogger) {
+  return watchCache(database, READS_CHANNEL, readCacheOf(database.db), log);
 }
