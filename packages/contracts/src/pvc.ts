@@ -167,6 +167,10 @@ export const captchaResultResponse = z
     levenshtein_distance: z.number().int(),
     heard: z.string(),
     text: z.string(),
+    /** How far the reader's voice lay from the samples' (semitones of pitch, 3 dB of tilt as one; decision 087). */
+    speaker_distance: z.number().nullable(),
+    /** Why a refused recording was refused. */
+    failure: z.string().optional(),
   })
   .meta({ id: 'VerifyPvcVoiceCaptchaResponse' });
 

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   CAPTCHA_TEXTS,
+  CAPTCHA_MAX_SPEAKER_DISTANCE,
   captchaMatch,
   captchaText,
+  captchaVerdict,
   refuseProfessionalAdd,
   refuseTraining,
 } from './professional-cloning';
@@ -60,6 +62,21 @@ describe('captcha', () => {
     });
     expect(captchaMatch({ substitutions: 4, deletions: 2, insertions: 0, referenceWords: 10 }).accepted).toBe(
       false,
+    );
+  });
+});
+
+describe('captcha verdict: the right words in the voice of the samples (decision 087)', () => {
+  it.each([
+    [0.9, 1.5, true, undefined],
+    [0.5, CAPTCHA_MAX_SPEAKER_DISTANCE, true, undefined],
+    [0.4, 0.5, false, 'words'],
+    [0.9, 9.5, false, 'speaker'],
+    [0.9, Number.NaN, false, 'noVoice'],
+    [0.2, 9.5, false, 'words'],
+  ])('recall %f, speaker distance %f', (recall, speakerDistance, accepted, failure) => {
+    expect(captchaVerdict({ recall, speakerDistance })).toEqual(
+      failure ? { accepted, failure } : { accepted },
     );
   });
 });

@@ -20,6 +20,13 @@ export const MAX_VERIFICATION_ATTEMPTS = 5;
  * refuses a recording of other words.
  */
 export const CAPTCHA_MIN_WORD_RECALL = 0.5;
+/**
+ * How far (semitones of median pitch, with 3 dB of spectral tilt counting as one) the captcha reader's
+ * voice may lie from the voice's samples (decision 087). The same distance from which speaker
+ * separation calls two groups two speakers: one reader's recordings vary by 1-2, a man and a woman lie
+ * 8-12 apart. It refuses a different-sounding reader, not an impersonator of the same pitch and timbre.
+ */
+export const CAPTCHA_MAX_SPEAKER_DISTANCE = 4;
 
 /** The SDK's FineTuningResponse state values. */
 export const FINE_TUNING_STATES = [
@@ -132,4 +139,25 @@ export function captchaMatch(errors: {
     distance: errors.substitutions + errors.deletions + errors.insertions,
     accepted: recall >= CAPTCHA_MIN_WORD_RECALL,
   };
+}
+
+/** Why a captcha recording was refused, as the attempt and the API say it. */
+export const CAPTCHA_FAILURES = {
+  words: 'The recording did not read the captcha text.',
+  speaker: "The recording's voice does not match the voice's samples.",
+  noVoice: 'No voiced speech was found in the recording.',
+} as const;
+
+/**
+ * The captcha's verdict: the shown words were read (`captchaMatch`) by the voice of the samples
+ * (`speakerDistance`, NaN when the recording or the samples had no voiced speech to compare).
+ */
+export function captchaVerdict(o: { recall: number; speakerDistance: number }): {
+  accepted: boolean;
+  failure?: keyof typeof CAPTCHA_FAILURES;
+} {
+  if (o.recall < CAPTCHA_MIN_WORD_RECALL) return { accepted: false, failure: 'words' };
+  if (!Number.isFinite(o.speakerDistance)) return { accepted: false, failure: 'noVoice' };
+  if (o.speakerDistance > CAPTCHA_MAX_SPEAKER_DISTANCE) return { accepted: false, failure: 'speaker' };
+  return { accepted: true };
 }

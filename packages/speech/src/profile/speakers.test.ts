@@ -4,7 +4,7 @@ import { createEspeakEngine } from '../engines/espeak';
 import { createFliteEngine } from '../engines/flite';
 import { HARVARD_SENTENCES } from '../quality/sentences';
 import { concat, synthesizeToPcm } from '../synthesize';
-import { separateSpeakers, speakerAudio } from './speakers';
+import { poolFeatures, separateSpeakers, speakerAudio, speakerDistance, voiceFeatures } from './speakers';
 
 const RATE = 16000;
 
@@ -59,5 +59,23 @@ describe('speaker separation', () => {
     const speakers = separateSpeakers(concat(parts), RATE);
     expect(speakers).toHaveLength(1);
     expect(speakers[0]!.segments.length).toBeGreaterThanOrEqual(5);
+  }, 60_000);
+
+  it('places two readings of one voice close together and a different voice far away (the captcha check)', async () => {
+    const espeak = await createEspeakEngine();
+    const flite = createFliteEngine();
+    const features = async (engine: Parameters<typeof say>[0], voice: string, texts: string[]) =>
+      voiceFeatures(concat(await Promise.all(texts.map((t) => say(engine, voice, t)))), RATE)!;
+    const samples = poolFeatures([
+      await features(flite, 'kal16', HARVARD_SENTENCES.slice(0, 2)),
+      await features(flite, 'kal16', HARVARD_SENTENCES.slice(2, 4)),
+    ])!;
+    const sameVoice = (await features(flite, 'kal16', HARVARD_SENTENCES.slice(6, 7))).features;
+    const woman = (await features(flite, 'slt', HARVARD_SENTENCES.slice(6, 7))).features;
+    const otherMan = (await features(espeak, 'en-us+m3', HARVARD_SENTENCES.slice(6, 7))).features;
+    expect(speakerDistance(samples, sameVoice)).toBeLessThan(2);
+    expect(speakerDistance(samples, woman)).toBeGreaterThan(6);
+    expect(speakerDistance(samples, otherMan)).toBeGreaterThan(speakerDistance(samples, sameVoice));
+    expect(voiceFeatures(new Int16Array(RATE), RATE)).toBeUndefined();
   }, 60_000);
 });

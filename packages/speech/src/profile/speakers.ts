@@ -51,6 +51,37 @@ function centre(group: Described[]) {
   };
 }
 
+/** Where a voice lies in the separation's feature space: median pitch (semitones over 100 Hz) and spectral tilt. */
+export type VoiceFeatures = { st: number; tilt: number };
+
+/**
+ * The centre of a clip's voiced speech segments (`segments`: all of its speech when not given), weighted
+ * by segment; undefined when no segment holds enough pitch to describe.
+ */
+export function voiceFeatures(
+  pcm: Int16Array,
+  sampleRate: number,
+  segments: SpeechSegment[] = speechSegments(pcm, sampleRate),
+): { features: VoiceFeatures; segments: number } | undefined {
+  const described = segments.map((s) => describe(pcm, sampleRate, s)).filter((d) => d !== undefined);
+  return described.length ? { features: centre(described), segments: described.length } : undefined;
+}
+
+/** The mean of several clips' features, weighted by their described segments. */
+export function poolFeatures(
+  parts: { features: VoiceFeatures; segments: number }[],
+): VoiceFeatures | undefined {
+  const n = parts.reduce((s, p) => s + p.segments, 0);
+  if (!n) return undefined;
+  return {
+    st: parts.reduce((s, p) => s + p.features.st * p.segments, 0) / n,
+    tilt: parts.reduce((s, p) => s + p.features.tilt * p.segments, 0) / n,
+  };
+}
+
+/** The separation's distance between two voices (semitones, 3 dB of tilt counting as one). */
+export const speakerDistance = (a: VoiceFeatures, b: VoiceFeatures): number => dist(a, b);
+
 /** Splits a mono clip by speaker: one or two speakers, the one with more speech first. */
 export function separateSpeakers(pcm: Int16Array, sampleRate: number): FoundSpeaker[] {
   const segments = speechSegments(pcm, sampleRate);

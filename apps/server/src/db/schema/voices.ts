@@ -39,6 +39,10 @@ export type PvcVerificationAttempt = {
   levenshteinDistance: number;
   /** What the recogniser heard. */
   heard: string;
+  /** How far the reader's voice lay from the samples' (decision 087; absent on attempts before it). */
+  speakerDistance?: number | null;
+  /** Why the attempt was refused (CAPTCHA_FAILURES). */
+  failure?: string;
 };
 
 /**

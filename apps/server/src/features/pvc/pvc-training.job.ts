@@ -4,10 +4,8 @@
  * engine this server has, and stores it. Progress and state go to the voice's `fine_tuning` and out
  * over live updates (collection `voice`) after each step.
  */
-import { decodeWav } from '@vocalis/speech/audio/wav';
 import { baseGender } from '@vocalis/speech/profile/fit';
 import { fineFitOnBase, fineTarget } from '@vocalis/speech/profile/fine-fit';
-import { speakerAudio } from '@vocalis/speech/profile/speakers';
 import type { MonoAudio } from '@vocalis/speech/profile/clone';
 import type { PvcState, StoredVoiceProfile } from '../../db/schema/voices';
 import { defineJob, type JobContext } from '../../jobs/job';
@@ -16,6 +14,7 @@ import { BASES, describeProfile } from '../voices/voice-fitting';
 import { professionalVoice } from './pvc-access';
 import { presentFineTuning } from './pvc.presenter';
 import { pvcTrainingSpec } from './pvc-jobs';
+import { selectedSpeech } from './pvc-sample-audio';
 import * as repo from './pvc.repo';
 
 let engines: EngineRegistry | undefined;
@@ -46,25 +45,7 @@ export const pvcTrainingJob = defineJob({
     try {
       await step('fine_tuning', 0.05, 'Reading the samples.');
       const clips: MonoAudio[] = [];
-      for (const s of voice.samples) {
-        const wav = await ctx.files.get(s.processedPath);
-        if (!wav) throw new Error(`sample ${s.id}: processed audio missing`);
-        const { pcm, sampleRate } = decodeWav(wav);
-        const selected =
-          s.speakers?.status === 'completed' && s.speakers.selectedSpeakerIds.length
-            ? s.speakers.speakers.filter((x) => s.speakers!.selectedSpeakerIds.includes(x.speakerId))
-            : undefined;
-        clips.push({
-          pcm: selected
-            ? speakerAudio(
-                pcm,
-                sampleRate,
-                selected.flatMap((x) => x.utterances),
-              )
-            : pcm,
-          sampleRate,
-        });
-      }
+      for (const s of voice.samples) clips.push(await selectedSpeech(ctx.files, s));
       await step('fine_tuning', 0.2, 'Measuring pitch, rate and pauses sentence by sentence.');
       const target = await fineTarget(clips);
       const gender = baseGender(target.measure.pitchHz);

@@ -16,7 +16,7 @@ export const pvcFeature = defineFeature({
   async register(app, { db, files, usage, bus }, built) {
     const speech = built.speech as { customVoices: CustomVoicesService } | undefined;
     if (!speech) throw new Error('the professional cloning feature registers after the speech feature');
-    const service = new PvcService(db, usage, speech.customVoices, bus);
+    const service = new PvcService(db, usage, speech.customVoices, bus, files);
     const samples = new PvcSamplesService(db, files, usage);
     await app.register(pvcRoutes(service));
     await app.register(pvcSamplesRoutes(samples));

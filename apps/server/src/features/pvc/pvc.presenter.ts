@@ -13,7 +13,11 @@ export function presentFineTuning(
     state: { ...p.state },
     verification_failures: p.attempts
       .filter((a) => !a.accepted)
-      .map((a) => `The recording read "${a.heard}", not the captcha text.`),
+      .map((a) =>
+        a.failure
+          ? `${a.failure} (heard "${a.heard}")`
+          : `The recording read "${a.heard}", not the captcha text.`,
+      ),
     verification_attempts_count: p.attempts.length,
     manual_verification_requested: Boolean(p.manualVerification),
     language: row.language,

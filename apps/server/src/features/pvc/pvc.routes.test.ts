@@ -126,6 +126,15 @@ describe(`professional voice cloning on ${process.env.TEST_DB}`, () => {
     const listed = (await client.voices.getAll()).voices.find((v) => v.voiceId === second.voiceId);
     expect(listed?.category).toBe('professional');
     expect((await client.voices.get(second.voiceId)).category).toBe('professional');
+    // Without samples there is no voice to compare a captcha reader with: refused, no attempt used.
+    const early = await sdkError(
+      client.voices.pvc.verification.captcha.verify(second.voiceId, {
+        recording: file(await wav('Good morning to you.'), 'captcha.wav'),
+      }),
+    );
+    expect(early.status).toBe(400);
+    expect(early.body.detail.status).toBe('no_samples');
+    expect((await client.voices.get(second.voiceId)).fineTuning?.verificationAttemptsCount).toBe(0);
     await client.voices.delete(second.voiceId);
     await app.database.db
       .update(workspaces)
@@ -208,10 +217,26 @@ describe(`professional voice cloning on ${process.env.TEST_DB}`, () => {
     expect(e.body.detail.status).toBe('voice_not_verified');
   });
 
-  it('verifies with a recording of the captcha text, after refusing one of other words', async () => {
-    const c1 = (await (
-      await app.request(`/v1/voices/pvc/${voiceId}/captcha`, { headers: { 'xi-api-key': owner.apiKey } })
-    ).json()) as { text: string };
+  it('verifies with a recording of the captcha text in the voice of the samples, after refusing other words and another voice', async () => {
+    const captcha = async () =>
+      (await (
+        await app.request(`/v1/voices/pvc/${voiceId}/captcha`, { headers: { 'xi-api-key': owner.apiKey } })
+      ).json()) as { text: string; attempts_used: number };
+    const verify = async (bytes: Uint8Array) => {
+      const res = await app.request(`/v1/voices/pvc/${voiceId}/captcha`, {
+        method: 'POST',
+        headers: { 'xi-api-key': owner.apiKey },
+        body: (() => {
+          const form = new FormData();
+          form.append('recording', file(bytes, 'captcha.wav'));
+          return form;
+        })(),
+      });
+      expect(res.status).toBe(200);
+      return (await res.json()) as { status: string; failure?: string; speaker_distance: number | null };
+    };
+    // Other words, in the samples' voice.
+    await captcha();
     const wrong = await client.voices.pvc.verification.captcha.verify(voiceId, {
       recording: file(
         await wav('Bananas grow on tall green plants in the hot sun.', 'kal16', 0.9),
@@ -219,23 +244,25 @@ describe(`professional voice cloning on ${process.env.TEST_DB}`, () => {
       ),
     });
     expect(wrong.status).toBe('failed');
-    const c2 = (await (
-      await app.request(`/v1/voices/pvc/${voiceId}/captcha`, { headers: { 'xi-api-key': owner.apiKey } })
-    ).json()) as {
-      text: string;
-      attempts_used: number;
-    };
+    // The right words read by a woman: the words pass, the voice does not.
+    const c2 = await captcha();
     expect(c2.attempts_used).toBe(1);
-    void c1;
-    const right = await client.voices.pvc.verification.captcha.verify(voiceId, {
-      recording: file(await wav(c2.text, 'kal16', 0.9), 'captcha.wav'),
-    });
+    const otherVoice = await verify(await wav(c2.text, 'slt', 0.9));
+    expect(otherVoice.status).toBe('failed');
+    expect(otherVoice.failure).toBe("The recording's voice does not match the voice's samples.");
+    expect(otherVoice.speaker_distance).toBeGreaterThan(4);
+    // The right words in the samples' voice.
+    const c3 = await captcha();
+    expect(c3.attempts_used).toBe(2);
+    const right = await verify(await wav(c3.text, 'kal16', 0.9));
     expect(right.status).toBe('ok');
+    expect(right.speaker_distance).toBeLessThan(4);
     const voice = await client.voices.get(voiceId);
-    expect(voice.fineTuning?.verificationAttemptsCount).toBe(2);
+    expect(voice.fineTuning?.verificationAttemptsCount).toBe(3);
     expect(voice.fineTuning?.isAllowedToFineTune).toBe(true);
-    expect(voice.fineTuning?.verificationAttempts?.map((a) => a.accepted)).toEqual([false, true]);
-  }, 60_000);
+    expect(voice.fineTuning?.verificationAttempts?.map((a) => a.accepted)).toEqual([false, false, true]);
+    expect(voice.fineTuning?.verificationFailures?.[1]).toMatch(/does not match the voice's samples/);
+  }, 90_000);
 
   it('trains with a job to fine_tuned, then speaks with the trained voice', async () => {
     expect((await client.voices.pvc.train(voiceId)).status).toBe('ok');

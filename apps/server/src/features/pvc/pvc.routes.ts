@@ -14,6 +14,7 @@ import {
 } from '@vocalis/contracts/pvc';
 import { voiceIdParams } from '@vocalis/contracts/voices';
 import {
+  CAPTCHA_MAX_SPEAKER_DISTANCE,
   CAPTCHA_MIN_WORD_RECALL,
   MAX_PVC_SAMPLES,
   MAX_VERIFICATION_ATTEMPTS,
@@ -129,7 +130,7 @@ export const pvcRoutes =
         schema: {
           tags: TAGS,
           summary: 'Verify a professional voice with a recording of the captcha text',
-          description: `multipart/form-data: \`recording\` (audio). PocketSphinx transcribes it; at least ${CAPTCHA_MIN_WORD_RECALL * 100} % of the captcha's words must be recognised, in order.`,
+          description: `multipart/form-data: \`recording\` (audio). PocketSphinx transcribes it; at least ${CAPTCHA_MIN_WORD_RECALL * 100} % of the captcha's words must be recognised, in order, and the reader's voice must lie within ${CAPTCHA_MAX_SPEAKER_DISTANCE} of the samples' (semitones of median pitch, 3 dB of spectral tilt counting as one; decision 087).`,
           consumes: ['multipart/form-data'],
           params: voiceIdParams,
           body: captchaFields,
@@ -146,6 +147,8 @@ export const pvcRoutes =
           levenshtein_distance: r.distance,
           heard: r.heard,
           text: r.text,
+          speaker_distance: r.speaker_distance,
+          ...(r.failure ? { failure: r.failure } : {}),
         };
       },
     );

@@ -6,14 +6,18 @@
  */
 import { DEFAULT_MODEL_ID } from '../models/model-catalogue';
 import {
+  CAPTCHA_FAILURES,
   captchaMatch,
   captchaText,
+  captchaVerdict,
   MAX_VERIFICATION_ATTEMPTS,
   pvcRefusals,
   refuseProfessionalAdd,
   refuseTraining,
 } from '@vocalis/domain/voices/professional-cloning';
 import { wordErrors } from '@vocalis/speech/quality/word-accuracy';
+import { resample } from '@vocalis/speech/audio/resample';
+import { poolFeatures, speakerDistance, voiceFeatures } from '@vocalis/speech/profile/speakers';
 import { findRecogniser, transcribe } from '@vocalis/speech/quality/pocketsphinx';
 import type { z } from 'zod';
 import type { createPvcRequest, editPvcRequest } from '@vocalis/contracts/pvc';
@@ -38,6 +42,8 @@ import {
 import { presentFineTuning } from './pvc.presenter';
 import { pvcTrainingSpec } from './pvc-jobs';
 import * as repo from './pvc.repo';
+import { selectedSpeech } from './pvc-sample-audio';
+import type { FileStorage } from '../../storage/file-storage';
 
 /** What an untrained professional voice stores as its profile: nothing fitted yet (it cannot speak). */
 const UNTRAINED_PROFILE: StoredVoiceProfile = {
@@ -53,6 +59,7 @@ export class PvcService {
     private readonly workspaces: Workspaces,
     private readonly customVoices: CustomVoicesService,
     private readonly bus: EventBus,
+    private readonly files: FileStorage,
   ) {}
 
   /** POST /v1/voices/pvc: a professional voice with its metadata and no samples. */
@@ -121,9 +128,14 @@ export class PvcService {
   /** POST /v1/voices/pvc/{id}/captcha: hears the recording and compares its words with the captcha text. */
   async verifyCaptcha(caller: KeyCaller, voiceId: string, recording: UploadedFile | undefined) {
     const workspaceId = await workspaceFor(caller, VOICES_WRITE, this.workspaces);
-    const { row } = await professionalVoice(this.db, workspaceId, voiceId);
+    const { row, samples } = await professionalVoice(this.db, workspaceId, voiceId);
     if (!recording)
       throw badRequest('Send the recording as a multipart part named recording.', 'no_recording');
+    if (!samples.length && !row.isVerified)
+      throw badRequest(
+        "Add samples of the voice before verifying it: the recording is compared with the samples' voice.",
+        'no_samples',
+      );
     if (row.isVerified)
       return {
         status: 'ok',
@@ -132,6 +144,7 @@ export class PvcService {
         distance: 0,
         heard: '',
         text: row.pvc.captchaText,
+        speaker_distance: null,
       };
     if (row.pvc.attempts.length >= MAX_VERIFICATION_ATTEMPTS) throw refused(pvcRefusals.attemptsUsed());
     const sample = await prepareSample(recording, false);
@@ -144,7 +157,9 @@ export class PvcService {
       );
     const heard = await transcribe(recogniser, sample.pcm, 16000);
     const text = row.pvc.captchaText;
-    const match = captchaMatch(wordErrors(text, heard));
+    const words = captchaMatch(wordErrors(text, heard));
+    const speaker = await this.readerDistance(sample.pcm, samples);
+    const match = { ...words, ...captchaVerdict({ recall: words.recall, speakerDistance: speaker }) };
     const attempts = [
       ...row.pvc.attempts,
       {
@@ -154,6 +169,8 @@ export class PvcService {
         similarity: Math.round(match.recall * 1000) / 1000,
         levenshteinDistance: match.distance,
         heard,
+        speakerDistance: Number.isFinite(speaker) ? Math.round(speaker * 100) / 100 : null,
+        ...(match.failure ? { failure: CAPTCHA_FAILURES[match.failure] } : {}),
       },
     ];
     const pvc: PvcState = {
@@ -171,7 +188,22 @@ export class PvcService {
       distance: match.distance,
       heard,
       text,
+      speaker_distance: Number.isFinite(speaker) ? Math.round(speaker * 100) / 100 : null,
+      ...(match.failure ? { failure: CAPTCHA_FAILURES[match.failure] } : {}),
     };
+  }
+
+  /** How far the reader's voice lies from the samples' selected speech (NaN when either has no voiced speech). */
+  private async readerDistance(recording: Int16Array, samples: voicesRepo.VoiceSampleRow[]): Promise<number> {
+    const reader = voiceFeatures(recording, 16000);
+    const parts = [];
+    for (const s of samples) {
+      const audio = await selectedSpeech(this.files, s);
+      const f = voiceFeatures(await resample(audio.pcm, audio.sampleRate, 16000), 16000);
+      if (f) parts.push(f);
+    }
+    const voice = poolFeatures(parts);
+    return reader && voice ? speakerDistance(reader.features, voice) : Number.NaN;
   }
 
   /** POST /v1/voices/pvc/{id}/verification: a manual verification request (files and a note are kept). */

@@ -77,6 +77,10 @@ export type CaptchaResult = {
   similarity: number;
   heard: string;
   text: string;
+  /** How far the reader's voice lay from the samples' (null when it could not be measured). */
+  speaker_distance: number | null;
+  /** Why a refused recording was refused. */
+  failure?: string;
 };
 export function verifyCaptcha(voiceId: string, recording: File) {
   const form = new FormData();

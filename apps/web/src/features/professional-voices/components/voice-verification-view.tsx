@@ -109,6 +109,7 @@ export function VoiceVerificationView() {
           <p className="font-medium">
             {result.accepted ? 'Verified.' : 'Not verified: try again with the new text.'}
           </p>
+          {result.failure ? <p className="text-sm">{result.failure}</p> : null}
           <p className="text-sm">
             Heard: “{result.heard || '(nothing)'}” — {Math.round(result.similarity * 100)} % of the words.
           </p>
