@@ -3,7 +3,7 @@
  * `@elevenlabs/elevenlabs-js` shapes them (snake_case on the wire).
  */
 import { z } from 'zod';
-import { voiceLabelsInput } from './voices';
+import { voiceLabelsInput, voiceSample } from './voices';
 
 const languageCode = z.string().trim().min(2).max(10);
 
@@ -86,19 +86,8 @@ export const speakerSeparationResponse = z
   .meta({ id: 'SpeakerSeparationResponseModel' });
 
 /** A PVC sample (SDK `VoiceSample`, with its speaker separation). */
-export const pvcSample = z
-  .object({
-    sample_id: z.string(),
-    file_name: z.string(),
-    mime_type: z.string(),
-    size_bytes: z.number().int(),
-    hash: z.string(),
-    duration_secs: z.number(),
-    remove_background_noise: z.boolean(),
-    has_isolated_audio: z.boolean(),
-    has_isolated_audio_preview: z.boolean(),
-    speaker_separation: speakerSeparationResponse.nullable(),
-  })
+export const pvcSample = voiceSample
+  .extend({ speaker_separation: speakerSeparationResponse.nullable() })
   .meta({ id: 'PvcVoiceSample' });
 export const pvcSamplesResponse = z.array(pvcSample);
 

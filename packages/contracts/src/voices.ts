@@ -56,6 +56,9 @@ export const voiceSample = z
     remove_background_noise: z.boolean(),
     has_isolated_audio: z.boolean(),
     has_isolated_audio_preview: z.boolean(),
+    /** The kept part of the upload, milliseconds (null: from the start / to the end). */
+    trim_start: z.number().int().nullable(),
+    trim_end: z.number().int().nullable(),
   })
   .meta({ id: 'VoiceSample' });
 

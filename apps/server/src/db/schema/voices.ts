@@ -132,6 +132,9 @@ export const voiceSamples = pgTable(
     originalPath: text('original_path').notNull(),
     processedPath: text('processed_path').notNull(),
     removeBackgroundNoise: boolean('remove_background_noise').notNull().default(false),
+    /** The kept part of the upload, ms (null: from the start / to the end); the processed audio is cut to it. */
+    trimStartMs: integer('trim_start_ms'),
+    trimEndMs: integer('trim_end_ms'),
     /** A professional voice's sample: its speaker separation, null until asked for. */
     speakers: jsonb('speakers').$type<SampleSpeakers>(),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),

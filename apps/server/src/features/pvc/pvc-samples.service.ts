@@ -11,11 +11,12 @@ import type { z } from 'zod';
 import type { updatePvcSampleRequest } from '@vocalis/contracts/pvc';
 import type { AppDb } from '../../db/client';
 import { badRequest, notFound } from '../../errors';
-import { newId } from '../../lib/ids';
 import type { FileStorage } from '../../storage/file-storage';
 import type { KeyCaller } from '../api-keys/api-keys.policy';
 import * as voicesRepo from '../voices/custom-voices.repo';
-import { prepareSamples, refusal, type PreparedSample, type UploadedFile } from '../voices/voice-samples';
+import { prepareSample, prepareSamples, refusal, type UploadedFile } from '../voices/voice-samples';
+import { newId } from '../../lib/ids';
+import { removeSampleFiles, storeSampleFiles } from '../voices/voice-sample-files';
 import {
   professionalVoice,
   refused,
@@ -62,20 +63,37 @@ export class PvcSamplesService {
     if (voice.samples.length + uploads.length > MAX_PVC_SAMPLES)
       throw refused(pvcRefusals.tooManySamples(voice.samples.length + uploads.length));
     const prepared = await prepareSamples(uploads, removeNoise);
-    const { keys, rows } = await this.store(workspaceId, voiceId, prepared, removeNoise);
+    const { keys, rows } = await storeSampleFiles(
+      this.files,
+      { workspaceId, voiceId },
+      prepared,
+      removeNoise,
+    );
     try {
       await this.db.transaction(async (tx) => {
         await professionalVoice(tx, workspaceId, voiceId);
         await voicesRepo.insertSamples(tx, rows);
       });
     } catch (error) {
-      await this.remove(keys);
+      await removeSampleFiles(this.files, keys);
       throw error;
     }
-    return rows.map((r) => ({ ...r, speakers: null, createdAt: new Date() }) as voicesRepo.VoiceSampleRow);
+    return rows.map(
+      (r): voicesRepo.VoiceSampleRow => ({
+        ...r,
+        removeBackgroundNoise: removeNoise,
+        trimStartMs: null,
+        trimEndMs: null,
+        speakers: null,
+        createdAt: new Date(),
+      }),
+    );
   }
 
-  /** POST /v1/voices/pvc/{id}/samples/{sample_id}: file name, selected speakers. */
+  /**
+   * POST /v1/voices/pvc/{id}/samples/{sample_id}: file name, selected speakers, and the processing:
+   * noise removal and trim (ms of the upload) are applied again from the stored original.
+   */
   async update(
     caller: KeyCaller,
     voiceId: string,
@@ -83,6 +101,23 @@ export class PvcSamplesService {
     body: z.infer<typeof updatePvcSampleRequest>,
   ) {
     const { workspaceId, sample } = await this.sampleOf(caller, VOICES_WRITE, voiceId, sampleId);
+    const reprocess =
+      (body.remove_background_noise !== undefined &&
+        body.remove_background_noise !== sample.removeBackgroundNoise) ||
+      body.trim_start_time !== undefined ||
+      body.trim_end_time !== undefined;
+    if (reprocess) {
+      if (body.selected_speaker_ids)
+        throw badRequest(
+          'Choose speakers in a separate update: trimming or noise removal changes the audio, and the sample must be separated again.',
+          'speakers_with_reprocessing',
+        );
+      await this.reprocess(workspaceId, sample, {
+        removeNoise: body.remove_background_noise ?? sample.removeBackgroundNoise,
+        startMs: body.trim_start_time === undefined ? sample.trimStartMs : body.trim_start_time,
+        endMs: body.trim_end_time === undefined ? sample.trimEndMs : body.trim_end_time,
+      });
+    }
     if (body.selected_speaker_ids) {
       const found = sample.speakers?.status === 'completed' ? sample.speakers : undefined;
       if (!found)
@@ -101,11 +136,47 @@ export class PvcSamplesService {
     return { voice_id: voiceId };
   }
 
+  /**
+   * Processes the stored original again with the given noise removal and trim, stores the new 16 kHz
+   * audio under a new key, points the row at it (its speaker separation no longer fits: cleared), then
+   * removes the old audio. Nothing changes when the new audio is refused (no speech in the kept part).
+   */
+  private async reprocess(
+    workspaceId: string,
+    sample: voicesRepo.VoiceSampleRow,
+    o: { removeNoise: boolean; startMs: number | null; endMs: number | null },
+  ) {
+    if (o.startMs != null && o.endMs != null && o.endMs <= o.startMs)
+      throw badRequest('trim_end_time must be after trim_start_time.', 'invalid_trim');
+    const original = await this.files.get(sample.originalPath);
+    if (!original) throw sampleNotFound(sample.id);
+    const prepared = await prepareSample(
+      { filename: sample.fileName, mimetype: sample.mimeType, data: Buffer.from(original), truncated: false },
+      o.removeNoise,
+      { startMs: o.startMs, endMs: o.endMs },
+    );
+    const processedPath = `voices/${workspaceId}/${sample.voiceId}/${sample.id}.16k.${newId().slice(0, 8)}.wav`;
+    await this.files.put(processedPath, prepared.wav);
+    try {
+      await repo.setSampleAudio(this.db, workspaceId, sample.id, {
+        processedPath,
+        durationSeconds: prepared.durationSeconds,
+        removeBackgroundNoise: o.removeNoise,
+        trimStartMs: o.startMs,
+        trimEndMs: o.endMs,
+      });
+    } catch (error) {
+      await removeSampleFiles(this.files, [processedPath]);
+      throw error;
+    }
+    await removeSampleFiles(this.files, [sample.processedPath]);
+  }
+
   /** DELETE /v1/voices/pvc/{id}/samples/{sample_id}. */
   async delete(caller: KeyCaller, voiceId: string, sampleId: string) {
     const { sample } = await this.sampleOf(caller, VOICES_WRITE, voiceId, sampleId);
     if (!(await voicesRepo.deleteSample(this.db, voiceId, sampleId))) throw sampleNotFound(sampleId);
-    await this.remove([sample.originalPath, sample.processedPath]);
+    await removeSampleFiles(this.files, [sample.originalPath, sample.processedPath]);
     return { status: 'ok' };
   }
 
@@ -178,43 +249,5 @@ export class PvcSamplesService {
       media_type: 'audio/wav',
       duration_secs: Math.round((audio.length / sampleRate) * 100) / 100,
     };
-  }
-
-  private async store(workspaceId: string, voiceId: string, samples: PreparedSample[], removeNoise: boolean) {
-    const keys: string[] = [];
-    const rows: voicesRepo.NewVoiceSample[] = [];
-    try {
-      for (const s of samples) {
-        const id = newId();
-        const base = `voices/${workspaceId}/${voiceId}/${id}`;
-        const originalPath = `${base}.original.${s.type}`;
-        const processedPath = `${base}.16k.wav`;
-        await this.files.put(originalPath, s.file.data);
-        keys.push(originalPath);
-        await this.files.put(processedPath, s.wav);
-        keys.push(processedPath);
-        rows.push({
-          id,
-          voiceId,
-          workspaceId,
-          fileName: s.file.filename,
-          mimeType: s.file.mimetype,
-          sizeBytes: s.file.data.byteLength,
-          hash: s.hash,
-          durationSeconds: s.durationSeconds,
-          originalPath,
-          processedPath,
-          removeBackgroundNoise: removeNoise,
-        });
-      }
-    } catch (error) {
-      await this.remove(keys);
-      throw error;
-    }
-    return { keys, rows };
-  }
-
-  private async remove(keys: string[]) {
-    await Promise.all(keys.map((k) => this.files.delete(k).catch(() => undefined)));
   }
 }

@@ -72,6 +72,8 @@ export function presentPvcSample(voiceId: string, s: VoiceSampleRow): PvcSample 
     remove_background_noise: s.removeBackgroundNoise,
     has_isolated_audio: s.removeBackgroundNoise,
     has_isolated_audio_preview: false,
+    trim_start: s.trimStartMs,
+    trim_end: s.trimEndMs,
     speaker_separation: s.speakers ? presentSeparation(voiceId, s) : null,
   };
 }

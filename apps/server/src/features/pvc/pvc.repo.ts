@@ -89,6 +89,25 @@ export async function renameSample(
     .where(and(eq(voiceSamples.workspaceId, workspaceId), eq(voiceSamples.id, sampleId)));
 }
 
+/** A sample's new processed audio after trimming or noise removal; its speaker separation is cleared. */
+export async function setSampleAudio(
+  db: AppDb,
+  workspaceId: string,
+  sampleId: string,
+  audio: {
+    processedPath: string;
+    durationSeconds: number;
+    removeBackgroundNoise: boolean;
+    trimStartMs: number | null;
+    trimEndMs: number | null;
+  },
+): Promise<void> {
+  await db
+    .update(voiceSamples)
+    .set({ ...audio, speakers: null })
+    .where(and(eq(voiceSamples.workspaceId, workspaceId), eq(voiceSamples.id, sampleId)));
+}
+
 /** The finished training: the fitted profile, the description when the user gave none, the new state. */
 export async function finishTraining(
   db: AppDb,

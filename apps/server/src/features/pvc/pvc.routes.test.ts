@@ -162,6 +162,54 @@ describe(`professional voice cloning on ${process.env.TEST_DB}`, () => {
     expect(Math.min(...wave.visualWaveform)).toBeLessThan(0.05);
   }, 60_000);
 
+  it('trims a sample and removes its noise from the stored original, and undoes both', async () => {
+    const id = sampleIds[1]!;
+    const sampleOf = async () => (await client.voices.get(voiceId)).samples!.find((x) => x.sampleId === id)!;
+    const seconds = async () => {
+      const a = await client.voices.pvc.samples.audio.get(voiceId, id);
+      const d = decodeWav(Buffer.from(a.audioBase64, 'base64'));
+      return d.pcm.length / d.sampleRate;
+    };
+    const full = await seconds();
+    expect(full).toBeGreaterThan(4);
+    await client.voices.pvc.samples.update(voiceId, id, { trimStartTime: 500, trimEndTime: 3000 });
+    expect(await seconds()).toBeCloseTo(2.5, 2);
+    expect(await sampleOf()).toMatchObject({ trimStart: 500, trimEnd: 3000, durationSecs: 2.5 });
+    // Noise removal keeps the trim; the audio is processed again (not the same bytes).
+    const before = (await client.voices.pvc.samples.audio.get(voiceId, id)).audioBase64;
+    await client.voices.pvc.samples.update(voiceId, id, { removeBackgroundNoise: true });
+    expect(await sampleOf()).toMatchObject({ trimStart: 500, trimEnd: 3000, removeBackgroundNoise: true });
+    expect((await client.voices.pvc.samples.audio.get(voiceId, id)).audioBase64).not.toBe(before);
+    expect(await seconds()).toBeCloseTo(2.5, 2);
+    // A trim that ends before it starts, or keeps no speech, is refused and changes nothing.
+    const backwards = await sdkError(
+      client.voices.pvc.samples.update(voiceId, id, { trimStartTime: 2000, trimEndTime: 1000 }),
+    );
+    expect(backwards.body.detail.status).toBe('invalid_trim');
+    const silent = await sdkError(
+      client.voices.pvc.samples.update(voiceId, id, { trimStartTime: 0, trimEndTime: 20 }),
+    );
+    expect(silent.status).toBe(400);
+    expect(await sampleOf()).toMatchObject({ trimStart: 500, trimEnd: 3000 });
+    // null clears the trim; noise removal off gives the original's processing back.
+    const res = await app.request(`/v1/voices/pvc/${voiceId}/samples/${id}`, {
+      method: 'POST',
+      headers: { 'xi-api-key': owner.apiKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ trim_start_time: null, trim_end_time: null, remove_background_noise: false }),
+    });
+    expect(res.status).toBe(200);
+    const cleared = await sampleOf();
+    expect([cleared.trimStart, cleared.trimEnd, cleared.removeBackgroundNoise]).toEqual([
+      undefined, // the SDK reads JSON null as undefined
+      undefined,
+      false,
+    ]);
+    expect(await seconds()).toBeCloseTo(full, 2);
+    // The replaced audio files are gone: two files per sample remain.
+    const dir = path.join(app.config.filesDir, 'voices', owner.workspaceId, voiceId);
+    expect(readdirSync(dir)).toHaveLength(3 * 2);
+  }, 60_000);
+
   it('refuses an unsupported file among many and stores none of them', async () => {
     const before = await app.database.db
       .select({ n: count() })

@@ -44,6 +44,8 @@ export function presentCustomVoice(
       remove_background_noise: s.removeBackgroundNoise,
       has_isolated_audio: s.removeBackgroundNoise,
       has_isolated_audio_preview: false,
+      trim_start: s.trimStartMs,
+      trim_end: s.trimEndMs,
     })),
     voice_profile: {
       kind: 'profile',

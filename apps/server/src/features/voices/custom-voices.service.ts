@@ -29,7 +29,8 @@ import * as repo from './custom-voices.repo';
 import { parseFields, uploadsOf, type VoiceUploadFields } from './voice-upload-fields';
 import type { CustomVoicePreviews } from './custom-voice-previews';
 import { describeProfile, fitVoiceProfile, speakingVoice } from './voice-fitting';
-import { checkTotalSpeech, prepareSamples, refusal, SAMPLE_RATE, type PreparedSample } from './voice-samples';
+import { checkTotalSpeech, prepareSamples, refusal, SAMPLE_RATE } from './voice-samples';
+import { removeSampleFiles, storeSampleFiles } from './voice-sample-files';
 
 const VOICES_READ = 'voices_read';
 const VOICES_WRITE = 'voices_write';
@@ -134,7 +135,7 @@ export class CustomVoicesService {
       samples.map((s) => ({ pcm: s.pcm, sampleRate: SAMPLE_RATE })),
     );
     const voiceId = newId();
-    const stored = await this.storeFiles(workspaceId, voiceId, samples, input.removeNoise);
+    const stored = await storeSampleFiles(this.files, { workspaceId, voiceId }, samples, input.removeNoise);
     try {
       await this.db.transaction(async (tx) => {
         await repo.lockWorkspaceVoices(tx, workspaceId);
@@ -153,7 +154,7 @@ export class CustomVoicesService {
         await repo.recordAddEdit(tx, { id: newId(), workspaceId, voiceId, kind: 'add' });
       });
     } catch (error) {
-      await this.removeFiles(stored.keys);
+      await removeSampleFiles(this.files, stored.keys);
       throw error;
     }
     this.warmPreview({
@@ -186,7 +187,7 @@ export class CustomVoicesService {
       ];
       profile = await fitVoiceProfile(this.engines, clips);
     }
-    const stored = await this.storeFiles(workspaceId, voiceId, added, input.removeNoise);
+    const stored = await storeSampleFiles(this.files, { workspaceId, voiceId }, added, input.removeNoise);
     try {
       await this.db.transaction(async (tx) => {
         await repo.lockWorkspaceVoices(tx, workspaceId);
@@ -201,7 +202,7 @@ export class CustomVoicesService {
         await repo.recordAddEdit(tx, { id: newId(), workspaceId, voiceId, kind: 'edit' });
       });
     } catch (error) {
-      await this.removeFiles(stored.keys);
+      await removeSampleFiles(this.files, stored.keys);
       throw error;
     }
     if (profile !== voice.row.profile) await this.replacePreview(voice.row, { ...voice.row, profile });
@@ -222,7 +223,10 @@ export class CustomVoicesService {
     for (const hook of this.deleteHooks) await hook(caller, voiceId);
     const gone = await this.db.transaction((tx) => repo.deleteVoice(tx, workspaceId, voiceId));
     if (!gone) throw voiceNotFound(voiceId);
-    await this.removeFiles(voice.samples.flatMap((s) => [s.originalPath, s.processedPath]));
+    await removeSampleFiles(
+      this.files,
+      voice.samples.flatMap((s) => [s.originalPath, s.processedPath]),
+    );
     await this.previews?.clips.drop(voice.row);
     // The speaker on the cloning server goes too; a server that is down keeps an orphan, not an error.
     await this.clones?.forget(voice.row).catch(() => undefined);
@@ -243,7 +247,7 @@ export class CustomVoicesService {
       if (!(await repo.deleteSample(tx, voiceId, sampleId))) throw sampleNotFound(sampleId);
       await repo.updateVoice(tx, workspaceId, voiceId, { profile });
     });
-    await this.removeFiles([sample.originalPath, sample.processedPath]);
+    await removeSampleFiles(this.files, [sample.originalPath, sample.processedPath]);
     await this.replacePreview(voice.row, { ...voice.row, profile });
   }
 
@@ -316,49 +320,5 @@ export class CustomVoicesService {
       clips.push({ pcm: decoded.pcm, sampleRate: decoded.sampleRate });
     }
     return clips;
-  }
-
-  private async storeFiles(
-    workspaceId: string,
-    voiceId: string,
-    samples: PreparedSample[],
-    removeNoise: boolean,
-  ) {
-    const keys: string[] = [];
-    const rows: repo.NewVoiceSample[] = [];
-    try {
-      for (const s of samples) {
-        const id = newId();
-        const base = `voices/${workspaceId}/${voiceId}/${id}`;
-        // Distinct names: an uploaded WAV must not share its key with the processed one.
-        const originalPath = `${base}.original.${s.type}`;
-        const processedPath = `${base}.16k.wav`;
-        await this.files.put(originalPath, s.file.data);
-        keys.push(originalPath);
-        await this.files.put(processedPath, s.wav);
-        keys.push(processedPath);
-        rows.push({
-          id,
-          voiceId,
-          workspaceId,
-          fileName: s.file.filename,
-          mimeType: s.file.mimetype,
-          sizeBytes: s.file.data.byteLength,
-          hash: s.hash,
-          durationSeconds: s.durationSeconds,
-          originalPath,
-          processedPath,
-          removeBackgroundNoise: removeNoise,
-        });
-      }
-    } catch (error) {
-      await this.removeFiles(keys);
-      throw error;
-    }
-    return { keys, rows };
-  }
-
-  private async removeFiles(keys: string[]): Promise<void> {
-    await Promise.all(keys.map((k) => this.files.delete(k).catch(() => undefined)));
   }
 }

@@ -54,7 +54,14 @@ export function checkUpload(file: UploadedFile): string {
 }
 
 /** Decodes, optionally denoises, and measures one upload; refuses undecodable audio and silence. */
-export async function prepareSample(file: UploadedFile, removeNoise: boolean): Promise<PreparedSample> {
+/** The part of a sample to keep, in milliseconds of the uploaded audio (null or absent: from the start / to the end). */
+export type SampleTrim = { startMs?: number | null; endMs?: number | null };
+
+export async function prepareSample(
+  file: UploadedFile,
+  removeNoise: boolean,
+  trim: SampleTrim = {},
+): Promise<PreparedSample> {
   const type = checkUpload(file);
   let raw: Uint8Array;
   try {
@@ -80,10 +87,13 @@ export async function prepareSample(file: UploadedFile, removeNoise: boolean): P
   } catch {
     throw refusal(cloningRefusals.undecodable(file.filename));
   }
-  const pcm = new Int16Array(
+  const decoded = new Int16Array(
     raw.buffer.slice(raw.byteOffset, raw.byteOffset + raw.byteLength - (raw.byteLength % 2)),
   );
-  if (!pcm.length) throw refusal(cloningRefusals.undecodable(file.filename));
+  if (!decoded.length) throw refusal(cloningRefusals.undecodable(file.filename));
+  const at = (ms: number | null | undefined, fallback: number) =>
+    ms == null ? fallback : Math.min(decoded.length, Math.round((ms / 1000) * SAMPLE_RATE));
+  const pcm = decoded.subarray(at(trim.startMs, 0), at(trim.endMs, decoded.length));
   const measure = measureVoice(pcm, SAMPLE_RATE);
   if (
     measure.speechSeconds < MIN_SAMPLE_SPEECH_SECONDS ||

@@ -96,3 +96,10 @@ export function playBase64(audio: { audio_base_64: string; media_type: string })
   el.onended = () => URL.revokeObjectURL(url);
   void el.play();
 }
+
+/** Noise removal and trim (ms of the upload; null clears), applied again to the stored original. */
+export const processSample = (
+  voiceId: string,
+  sampleId: string,
+  o: { remove_background_noise: boolean; trim_start_time: number | null; trim_end_time: number | null },
+) => api.post<{ voice_id: string }>(samplePath(voiceId, sampleId), o);

@@ -15,6 +15,7 @@ import {
   selectSpeakers,
   separateSpeakers,
 } from '../api/pvc-calls';
+import { SampleProcessing, type ProcessedSample } from './sample-processing';
 
 /** The sample's waveform: the server's 100 peak levels as bars. */
 function Waveform({ voiceId, sampleId }: { voiceId: string; sampleId: string }) {
@@ -36,7 +37,7 @@ function Waveform({ voiceId, sampleId }: { voiceId: string; sampleId: string }) 
   );
 }
 
-type Sample = { sample_id: string; file_name: string; duration_secs: number };
+type Sample = ProcessedSample & { file_name: string; duration_secs: number };
 
 function Speakers({ voiceId, sample }: { voiceId: string; sample: Sample }) {
   const queryClient = useQueryClient();
@@ -82,7 +83,7 @@ function Speakers({ voiceId, sample }: { voiceId: string; sample: Sample }) {
   );
 }
 
-/** One sample: waveform, play, speaker separation and its result, delete. */
+/** One sample: waveform, play, noise removal and trim, speaker separation and its result, delete. */
 export function SampleRow({ voiceId, sample }: { voiceId: string; sample: Sample }) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
@@ -122,6 +123,11 @@ export function SampleRow({ voiceId, sample }: { voiceId: string; sample: Sample
           Delete
         </Button>
       </div>
+      <SampleProcessing
+        key={`${sample.remove_background_noise}:${sample.trim_start}:${sample.trim_end}`}
+        voiceId={voiceId}
+        sample={sample}
+      />
       <Speakers voiceId={voiceId} sample={sample} />
     </li>
   );
