@@ -74,6 +74,17 @@ test('a Creator user creates, verifies and trains a professional voice, then spe
   ]);
   await expect(panel.getByTestId('pvc-sample')).toHaveCount(2, { timeout: 60_000 });
   await expect(panel.getByTestId('sample-waveform').first().locator('span')).toHaveCount(100);
+  // Trim the first sample to 0.5-3 s (the server cuts the stored original), then undo it.
+  const first = panel.getByTestId('pvc-sample').first();
+  const fullDuration = (await first.getByText(/^\d+\.\d s$/).textContent())!;
+  await first.getByLabel('Keep from (seconds)').fill('0.5');
+  await first.getByLabel('to (seconds)').fill('3');
+  await first.getByRole('button', { name: 'Apply' }).click();
+  await expect(first.getByText('2.5 s', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await first.getByLabel('Keep from (seconds)').fill('');
+  await first.getByLabel('to (seconds)').fill('');
+  await first.getByRole('button', { name: 'Apply' }).click();
+  await expect(first.getByText(fullDuration, { exact: true })).toBeVisible({ timeout: 30_000 });
   // One reader: speaker separation finds one speaker.
   await panel.getByTestId('pvc-sample').first().getByRole('button', { name: 'Separate speakers' }).click();
   await expect(panel.getByTestId('pvc-sample').first().getByTestId('speakers')).toContainText('Speaker 0');
