@@ -48,10 +48,18 @@ describe('refuseTraining', () => {
 });
 
 describe('captcha', () => {
-  it('gives another text on the next attempt, from the list', () => {
+  it('gives two different sentences of the list, another pair on the next attempt', () => {
     const texts = new Set([0, 1, 2, 3, 4].map((a) => captchaText('voice-1', a)));
     expect(texts.size).toBeGreaterThan(1);
-    for (const t of texts) expect(CAPTCHA_TEXTS).toContain(t);
+    for (const voice of ['voice-1', 'abc', 'x'.repeat(20)])
+      for (let a = 0; a < 20; a++) {
+        const pair = captchaText(voice, a)
+          .match(/[^.]+\./g)!
+          .map((s) => s.trim());
+        expect(pair).toHaveLength(2);
+        expect(pair[0]).not.toBe(pair[1]);
+        for (const s of pair) expect(CAPTCHA_TEXTS).toContain(s);
+      }
   });
 
   it('accepts half the words recognised and ignores inserted words', () => {

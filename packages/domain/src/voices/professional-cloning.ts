@@ -49,11 +49,18 @@ export const CAPTCHA_TEXTS = [
   'I am reading these words to show that I am real.',
 ] as const;
 
-/** The captcha text for a voice's nth attempt (a new text for each attempt). */
+/**
+ * The captcha text for a voice's nth attempt: two different sentences of the list (a new pair for each
+ * attempt). Two, not one: the accepted reading is a recording of known words, and training times the
+ * speaker's speaking rate on it (decision 088); one sentence (~3 s) is too short to time well.
+ */
 export function captchaText(voiceId: string, attempt: number): string {
   let h = attempt * 31;
   for (const c of voiceId) h = (h * 33 + c.charCodeAt(0)) >>> 0;
-  return CAPTCHA_TEXTS[h % CAPTCHA_TEXTS.length]!;
+  const n = CAPTCHA_TEXTS.length;
+  const first = h % n;
+  const second = (first + 1 + (Math.floor(h / n) % (n - 1))) % n;
+  return `${CAPTCHA_TEXTS[first]} ${CAPTCHA_TEXTS[second]}`;
 }
 
 export const pvcRefusals = {

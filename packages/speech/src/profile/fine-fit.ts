@@ -4,17 +4,20 @@
  * the target pitch is the median of the sentences' medians (a few hesitant or shouted sentences cannot
  * pull it), and it keeps per-sentence statistics with the profile (sentence pitch spread, sentence
  * rate, pause lengths, and the pitch contour's shape: first, middle and last third of a sentence
- * against its median). The rate target stays the whole-sample rate, and each engine is fitted from its
- * base voice's calibration measure (clone.ts, warmed at start), so training needs no synthesis.
- * Measured against instant cloning on held-out speech (docs/benchmarks.md, "Professional against
- * instant"): the gain is small and not in the rate. Tried and dropped there: the sentences' median rate
- * with a 40 s calibration text (rate error 11.4 % against 10.7 %, and 60-100 s of synthesis per
- * training), calibrating on a PocketSphinx transcript of the samples, and a closed-loop correction step.
+ * against its median). Pitch, range and brightness are fitted from the base voice's calibration
+ * measure (clone.ts). The rate is timed on known words (decision 088): the accepted captcha reading is
+ * a recording of a known text by the speaker, so the base voice reads the same text and the rate
+ * multiplier is the ratio of the two speaking times; without one, the whole-sample syllable rate as
+ * for an instant clone. Measured against instant cloning on held-out speech (docs/benchmarks.md,
+ * "Professional against instant"). Tried and dropped: the sentences' median rate with a 40 s
+ * calibration text, calibrating on a PocketSphinx transcript of the samples (recogniser errors), a
+ * closed-loop correction step, and syllable-rate ratios on the captcha text (syllable nuclei merge).
  */
 import { pitchTrack } from '../dsp/pitch';
 import { resample } from '../audio/resample';
+import { synthesizeToPcm } from '../synthesize';
 import { fitOnBase, measureSamples, MEASURE_RATE, type BaseVoice, type MonoAudio } from './clone';
-import type { FitResult } from './fit';
+import { IDENTITY, withRate, type FitResult } from './fit';
 import { measureVoice, type VoiceMeasure } from './measure';
 import { sliceSegment, speechSegments } from './segments';
 
@@ -78,25 +81,63 @@ export function sentenceStats(clips: Int16Array[]): SentenceStats {
   };
 }
 
+/** A recording of known words by the speaker: the accepted captcha reading (decision 088). */
+export interface KnownReading {
+  audio: MonoAudio;
+  text: string;
+}
+
 /** The samples' measure with the pitch taken per sentence (the whole-sample one when no sentence had pitch). */
 export interface FineTarget {
   measure: VoiceMeasure;
   stats: SentenceStats;
+  /** The speaker's speaking time (pauses left out) of a known text, when a reading was given. */
+  timedReading?: { text: string; speechSeconds: number };
 }
 
-/** Measures the samples for a professional fit. */
-export async function fineTarget(clips: MonoAudio[]): Promise<FineTarget> {
+/** Measures the samples (and the known reading, when given) for a professional fit. */
+export async function fineTarget(clips: MonoAudio[], reading?: KnownReading): Promise<FineTarget> {
   const whole = await measureSamples(clips);
   const at16k: Int16Array[] = [];
   for (const c of clips) at16k.push(await resample(c.pcm, c.sampleRate, MEASURE_RATE));
   const stats = sentenceStats(at16k);
+  const timed = reading ? (await measureSamples([reading.audio])).speechSeconds : NaN;
   return {
     stats,
     measure: { ...whole, pitchHz: stats.sentencePitchMedianHz || whole.pitchHz },
+    ...(reading && timed > 0 ? { timedReading: { text: reading.text, speechSeconds: timed } } : {}),
   };
 }
 
-/** Fits a professional rendering of `target` on a base voice (from its calibration measure, no synthesis once warm). */
+const readingTimes = new Map<string, Promise<number>>();
+
+/** The base voice's speaking time of a text as it is (kept per process: a captcha text recurs). */
+function baseReadingSeconds(base: Omit<BaseVoice, 'steps'>, text: string): Promise<number> {
+  const key = `${base.engine.id}:${base.voice}:${base.language ?? ''}:${text}`;
+  let time = readingTimes.get(key);
+  if (!time) {
+    time = synthesizeToPcm({
+      engine: base.engine,
+      voice: base.voice,
+      language: base.language,
+      text,
+      prosody: { ...IDENTITY.prosody, range: 1 },
+    }).then(async (a) => (await measureSamples([a])).speechSeconds);
+    readingTimes.set(key, time);
+    time.catch(() => readingTimes.delete(key));
+  }
+  return time;
+}
+
+/**
+ * Fits a professional rendering of `target` on a base voice: pitch, range and brightness from its
+ * calibration measure; the rate from the known reading when there is one (one short synthesis of its
+ * text per base voice: the rate that makes the base voice take as long as the speaker did).
+ */
 export async function fineFitOnBase(target: FineTarget, base: Omit<BaseVoice, 'steps'>): Promise<FitResult> {
-  return fitOnBase(target.measure, { ...base, steps: 0 });
+  const fit = await fitOnBase(target.measure, { ...base, steps: 0 });
+  if (!target.timedReading) return fit;
+  const baseSeconds = await baseReadingSeconds(base, target.timedReading.text);
+  if (!(baseSeconds > 0)) return fit;
+  return { ...fit, rendering: withRate(fit.rendering, baseSeconds / target.timedReading.speechSeconds) };
 }

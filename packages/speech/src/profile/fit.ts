@@ -67,6 +67,12 @@ export function correct(
   };
 }
 
+/** `r` with its speaking-rate multiplier replaced (kept within the engines' range). */
+export const withRate = (r: FittedRendering, rate: number): FittedRendering => ({
+  ...r,
+  prosody: { ...r.prosody, rate: clamp(rate, LIMITS.rate) },
+});
+
 /** Speaks a fixed calibration text with a rendering and measures it. */
 export type SpeakAndMeasure = (rendering: FittedRendering) => Promise<VoiceMeasure>;
 

@@ -55,6 +55,8 @@ export type PvcState = {
   message: Record<string, string>;
   /** The text the next captcha recording must read. */
   captchaText: string;
+  /** The accepted captcha reading (16 kHz WAV in file storage) and its text: training times the rate on it (decision 088). */
+  knownReading?: { path: string; text: string };
   attempts: PvcVerificationAttempt[];
   manualVerification?: {
     extraText: string;

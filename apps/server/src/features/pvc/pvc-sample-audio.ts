@@ -5,6 +5,8 @@
  */
 import { decodeWav } from '@vocalis/speech/audio/wav';
 import type { MonoAudio } from '@vocalis/speech/profile/clone';
+import type { KnownReading } from '@vocalis/speech/profile/fine-fit';
+import type { PvcState } from '../../db/schema/voices';
 import { speakerAudio } from '@vocalis/speech/profile/speakers';
 import type { FileStorage } from '../../storage/file-storage';
 import type * as voicesRepo from '../voices/custom-voices.repo';
@@ -29,4 +31,13 @@ export async function selectedSpeech(files: FileStorage, s: voicesRepo.VoiceSamp
       : pcm,
     sampleRate,
   };
+}
+
+/** The accepted captcha reading, decoded, when the voice has one (voices verified before decision 088 do not). */
+export async function knownReading(files: FileStorage, pvc: PvcState): Promise<KnownReading | undefined> {
+  if (!pvc.knownReading) return undefined;
+  const wav = await files.get(pvc.knownReading.path);
+  if (!wav) return undefined;
+  const { pcm, sampleRate } = decodeWav(wav);
+  return { audio: { pcm, sampleRate }, text: pvc.knownReading.text };
 }

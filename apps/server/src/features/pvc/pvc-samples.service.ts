@@ -78,16 +78,14 @@ export class PvcSamplesService {
       await removeSampleFiles(this.files, keys);
       throw error;
     }
-    return rows.map(
-      (r): voicesRepo.VoiceSampleRow => ({
-        ...r,
-        removeBackgroundNoise: removeNoise,
-        trimStartMs: null,
-        trimEndMs: null,
-        speakers: null,
-        createdAt: new Date(),
-      }),
-    );
+    return rows.map((r): voicesRepo.VoiceSampleRow => ({
+      ...r,
+      removeBackgroundNoise: removeNoise,
+      trimStartMs: null,
+      trimEndMs: null,
+      speakers: null,
+      createdAt: new Date(),
+    }));
   }
 
   /**

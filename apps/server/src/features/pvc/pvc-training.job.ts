@@ -14,7 +14,7 @@ import { BASES, describeProfile } from '../voices/voice-fitting';
 import { professionalVoice } from './pvc-access';
 import { presentFineTuning } from './pvc.presenter';
 import { pvcTrainingSpec } from './pvc-jobs';
-import { selectedSpeech } from './pvc-sample-audio';
+import { knownReading, selectedSpeech } from './pvc-sample-audio';
 import * as repo from './pvc.repo';
 
 let engines: EngineRegistry | undefined;
@@ -47,7 +47,7 @@ export const pvcTrainingJob = defineJob({
       const clips: MonoAudio[] = [];
       for (const s of voice.samples) clips.push(await selectedSpeech(ctx.files, s));
       await step('fine_tuning', 0.2, 'Measuring pitch, rate and pauses sentence by sentence.');
-      const target = await fineTarget(clips);
+      const target = await fineTarget(clips, await knownReading(ctx.files, pvc));
       const gender = baseGender(target.measure.pitchHz);
       const renderings: StoredVoiceProfile['renderings'] = {
         flite: undefined,
@@ -71,7 +71,9 @@ export const pvcTrainingJob = defineJob({
         progress: { ...pvc.progress, [modelId]: 1 },
         message: {
           ...pvc.message,
-          [modelId]: `Trained: a fine profile from ${target.stats.sentences} sentences (${speech.toFixed(1)} s of speech).`,
+          [modelId]:
+            `Trained: a fine profile from ${target.stats.sentences} sentences (${speech.toFixed(1)} s of speech)` +
+            (target.timedReading ? ', speaking rate timed on the verification reading.' : '.'),
         },
       };
       await repo.finishTraining(ctx.db, workspaceId, voiceId, {

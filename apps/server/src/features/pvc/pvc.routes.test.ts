@@ -7,7 +7,7 @@ import { createFliteEngine } from '@vocalis/speech/engines/flite';
 import { HARVARD_SENTENCES } from '@vocalis/speech/quality/sentences';
 import { concat, synthesizeToPcm } from '@vocalis/speech/synthesize';
 import { count, eq } from 'drizzle-orm';
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { voiceSamples, voices } from '../../db/schema/voices';
@@ -323,7 +323,9 @@ describe(`professional voice cloning on ${process.env.TEST_DB}`, () => {
       expect(voice.fineTuning?.state?.vocalis_multilingual_v1).not.toBe('failed');
     }
     expect(voice.fineTuning?.progress).toEqual({ vocalis_multilingual_v1: 1 });
-    expect(voice.fineTuning?.message?.vocalis_multilingual_v1).toMatch(/sentences/);
+    expect(voice.fineTuning?.message?.vocalis_multilingual_v1).toMatch(
+      /sentences .*speaking rate timed on the verification reading/,
+    );
     const stream = await client.textToSpeech.convert(voiceId, {
       text: 'Good morning to you.',
       outputFormat: 'pcm_16000',
@@ -414,6 +416,14 @@ describe(`professional voice cloning on ${process.env.TEST_DB}`, () => {
   it('deletes a sample with its files', async () => {
     expect((await client.voices.pvc.samples.delete(voiceId, sampleIds[1]!)).status).toBe('ok');
     const dir = path.join(app.config.filesDir, 'voices', owner.workspaceId, voiceId);
-    expect(readdirSync(dir)).toHaveLength(2 * 2);
+    // Two files for each of the two samples left, and the accepted captcha reading.
+    expect(readdirSync(dir).sort()).toHaveLength(2 * 2 + 1);
+    expect(readdirSync(dir).filter((f) => f.startsWith('captcha-'))).toHaveLength(1);
+  });
+
+  it('deletes the voice with every file it had, the captcha reading too', async () => {
+    await client.voices.delete(voiceId);
+    const dir = path.join(app.config.filesDir, 'voices', owner.workspaceId, voiceId);
+    expect(existsSync(dir) ? readdirSync(dir) : []).toEqual([]);
   });
 });

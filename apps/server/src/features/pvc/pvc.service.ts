@@ -173,13 +173,22 @@ export class PvcService {
         ...(match.failure ? { failure: CAPTCHA_FAILURES[match.failure] } : {}),
       },
     ];
+    // The accepted reading is kept: training times the speaker's rate on its known words (decision 088).
+    const readingPath = `voices/${workspaceId}/${voiceId}/captcha-${newId().slice(0, 8)}.16k.wav`;
+    if (match.accepted) await this.files.put(readingPath, sample.wav);
     const pvc: PvcState = {
       ...row.pvc,
       attempts,
       captchaText: match.accepted ? text : captchaText(voiceId, attempts.length),
+      ...(match.accepted ? { knownReading: { path: readingPath, text } } : {}),
     };
-    if (match.accepted) await repo.setVerified(this.db, workspaceId, voiceId, pvc);
-    else await repo.setPvcState(this.db, workspaceId, voiceId, pvc);
+    try {
+      if (match.accepted) await repo.setVerified(this.db, workspaceId, voiceId, pvc);
+      else await repo.setPvcState(this.db, workspaceId, voiceId, pvc);
+    } catch (error) {
+      if (match.accepted) await this.files.delete(readingPath).catch(() => undefined);
+      throw error;
+    }
     this.publish(workspaceId, { ...row, pvc, isVerified: match.accepted });
     return {
       status: match.accepted ? 'ok' : 'failed',

@@ -223,10 +223,10 @@ export class CustomVoicesService {
     for (const hook of this.deleteHooks) await hook(caller, voiceId);
     const gone = await this.db.transaction((tx) => repo.deleteVoice(tx, workspaceId, voiceId));
     if (!gone) throw voiceNotFound(voiceId);
-    await removeSampleFiles(
-      this.files,
-      voice.samples.flatMap((s) => [s.originalPath, s.processedPath]),
-    );
+    await removeSampleFiles(this.files, [
+      ...voice.samples.flatMap((s) => [s.originalPath, s.processedPath]),
+      ...(voice.row.pvc?.knownReading ? [voice.row.pvc.knownReading.path] : []),
+    ]);
     await this.previews?.clips.drop(voice.row);
     // The speaker on the cloning server goes too; a server that is down keeps an orphan, not an error.
     await this.clones?.forget(voice.row).catch(() => undefined);
