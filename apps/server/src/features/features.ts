@@ -8,6 +8,7 @@ import { historyFeature } from './history/history.feature';
 import { devOutboxesFeature } from './mailbox/mailbox.feature';
 import { messagesFeature } from './messages/messages.feature';
 import { pvcFeature } from './pvc/pvc.feature';
+import { serviceAccountsFeature } from './service-accounts/service-accounts.feature';
 import { sharingFeature } from './sharing/sharing.feature';
 import { speechToTextFeature } from './speech-to-text/speech-to-text.feature';
 import { speechToSpeechFeature } from './speech-to-speech/speech-to-speech.feature';
@@ -44,4 +45,5 @@ export const FEATURES = [
   devOutboxesFeature,
   billingFeature,
   webhooksFeature,
+  serviceAccountsFeature,
 ] as const;
