@@ -30,13 +30,6 @@ export const WEBHOOK_EVENTS = [
       'A library voice this workspace copied stopped being shared; it stops working after its notice period.',
     scopes: ['workspace'],
   },
-  {
-    type: 'text_to_speech_completed',
-    payloadType: 'text_to_speech_generation',
-    label: 'Speech generated',
-    description: 'A text-to-speech generation was saved to history.',
-    scopes: ['workspace', 'user'],
-  },
 ] as const satisfies readonly WebhookEventDefinition[];
 
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number]['type'];
