@@ -49,7 +49,11 @@ export const deliverWebhookJob = defineJob({
     const failures = await repo.countFailure(ctx.db, webhook.id, out.status);
     const disabledNow = shouldAutoDisable(failures) && (await repo.autoDisable(ctx.db, webhook.id));
     const retry =
-      !disabledNow && webhook.retryEnabled && isRetryableFailure(out.status) && ctx.attempt < ctx.maxAttempts;
+      !disabledNow &&
+      webhook.retryEnabled &&
+      !out.permanent &&
+      isRetryableFailure(out.status) &&
+      ctx.attempt < ctx.maxAttempts;
     await repo.recordAttempt(ctx.db, deliveryId, {
       status: retry ? 'retrying' : 'failed',
       attempts,

@@ -8,7 +8,13 @@ import { isPrivateAddressRefusal, publicFetch } from '../../lib/public-fetch';
 import { SIGNATURE_HEADER, signatureHeader } from './webhook-signature';
 import type { WebhookRow } from './webhooks.repo';
 
-export type SendOutcome = { status: number | null; body: string | null; error: string | null };
+export type SendOutcome = {
+  status: number | null;
+  body: string | null;
+  error: string | null;
+  /** A failure no retry can mend (the URL leads to a private address). */
+  permanent?: boolean;
+};
 
 const RESPONSE_KEPT = 2000;
 
@@ -84,7 +90,7 @@ export async function sendDelivery(
     });
     return { status: res.status, body: await readSome(res), error: null };
   } catch (err) {
-    return { status: null, body: null, error: describe(err) };
+    return { status: null, body: null, error: describe(err), permanent: isPrivateAddressRefusal(err) };
   }
 }
 
