@@ -4,13 +4,16 @@ import type { AppDb } from '../../db/client';
 import { apiKeys } from '../../db/schema/api-keys';
 import { users } from '../../db/schema/auth';
 import { serviceAccounts } from '../../db/schema/service-accounts';
+import { userProfiles } from '../../db/schema/user-profiles';
+import { newId } from '../../lib/ids';
 import { workspaceMembers } from '../../db/schema/workspaces';
 
 export type ServiceAccountRow = typeof serviceAccounts.$inferSelect;
 
 /**
  * A service account: a user row no one can sign in as (no password, no session, an address that cannot
- * receive mail), its membership of the workspace as editor, and the service_accounts row; one transaction.
+ * receive mail), its profile and membership of the workspace as editor, and the service_accounts row; one
+ * transaction.
  */
 export async function insertServiceAccount(
   db: AppDb,
@@ -26,6 +29,16 @@ export async function insertServiceAccount(
     await tx
       .insert(workspaceMembers)
       .values({ workspaceId: sa.workspaceId, userId: sa.userId, role: 'editor' });
+    // Its own profile, in this workspace: without one, the first /v1/user call would give it a personal workspace.
+    await tx.insert(userProfiles).values({
+      userId: sa.userId,
+      workspaceId: sa.workspaceId,
+      publicUserId: newId(32).toLowerCase(),
+      isInternal: false,
+      isNewUser: false,
+      isOnboardingCompleted: true,
+      firstName: null,
+    });
     const [row] = await tx.insert(serviceAccounts).values(sa).returning();
     return row!;
   });

@@ -2,6 +2,7 @@ import { ElevenLabsClient, ElevenLabsError } from '@elevenlabs/elevenlabs-js';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usageRecords } from '../../db/schema/usage';
+import { workspaceMembers } from '../../db/schema/workspaces';
 import { createTestUser, startTestApp, type TestApp, type TestUser } from '../../testing/test-app';
 
 const SUSAN = 'zjugDQR69KeBdVlIC4vX'; // Flite slt
@@ -129,6 +130,15 @@ describe(`service accounts on ${process.env.TEST_DB}`, () => {
     const { serviceAccountUserId: sa } = await client.serviceAccounts.create({ name: 'Worker' });
     const { xiApiKey } = await client.serviceAccounts.apiKeys.create(sa, { name: 'all', permissions: 'all' });
     const bot = new ElevenLabsClient({ apiKey: xiApiKey, baseUrl: app.url });
+    // It is a user of this workspace, and stays one: reading itself makes no personal workspace.
+    expect((await bot.user.get()).userId).toBe(sa);
+    const memberships = await app.database.db
+      .select()
+      .from(workspaceMembers)
+      .where(eq(workspaceMembers.userId, sa));
+    expect(memberships).toEqual([
+      expect.objectContaining({ workspaceId: owner.workspaceId, role: 'editor' }),
+    ]);
     for (const attempt of [
       () => bot.serviceAccounts.list(),
       () => bot.webhooks.list(),
