@@ -46,6 +46,14 @@ test('adds a signed workspace webhook, sends a test event whose refusal shows in
   await expect(delivery).toContainText('webhook_test');
   await page.screenshot({ path: '/tmp/hooks-e2e-deliveries.png', fullPage: true });
 
+  await page.getByRole('button', { name: 'Edit Build server' }).click();
+  await page
+    .getByRole('dialog')
+    .getByLabel(/Voice library removal notice/)
+    .check();
+  await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+  await expect(row).toContainText('Speech to text completed, Voice library removal notice');
+
   await row.getByRole('button', { name: 'Disable' }).click();
   await expect(row).toContainText('Disabled');
   await row.getByRole('button', { name: 'Enable' }).click();

@@ -13,6 +13,7 @@ import { useWebhooks } from '../api/get-webhooks';
 import { useSendTestEvent } from '../api/send-test-event';
 import { useUpdateWebhook } from '../api/update-webhook';
 import { CreateWebhookDialog } from './create-webhook-dialog';
+import { EditWebhookDialog } from './edit-webhook-dialog';
 import { WebhookDeliveries } from './webhook-deliveries';
 
 function stateOf(w: Webhook): { label: string; style: string } {
@@ -44,6 +45,7 @@ export function WebhooksPanel({ scope }: { scope: WebhookScope }) {
   const confirm = useConfirm();
   const [creating, setCreating] = useState(false);
   const [open, setOpen] = useState<string | null>(null);
+  const [editing, setEditing] = useState<Webhook | null>(null);
 
   const setEnabled = (w: Webhook, enabled: boolean) =>
     update.mutate(
@@ -142,6 +144,14 @@ export function WebhooksPanel({ scope }: { scope: WebhookScope }) {
                     >
                       Deliveries
                     </Button>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      onClick={() => setEditing(w)}
+                      aria-label={`Edit ${w.name}`}
+                    >
+                      Edit
+                    </Button>
                     <Button variant="ghost" size="sm" onClick={() => setEnabled(w, !enabled)}>
                       {enabled ? 'Disable' : 'Enable'}
                     </Button>
@@ -167,6 +177,7 @@ export function WebhooksPanel({ scope }: { scope: WebhookScope }) {
       )}
 
       <CreateWebhookDialog scope={scope} open={creating} onClose={() => setCreating(false)} />
+      <EditWebhookDialog scope={scope} webhook={editing} onClose={() => setEditing(null)} />
     </section>
   );
 }
