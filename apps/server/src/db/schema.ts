@@ -10,6 +10,7 @@ import * as mail from './schema/mail';
 import * as messages from './schema/messages';
 import * as nodes from './schema/nodes';
 import * as rateLimits from './schema/rate-limits';
+import * as serviceAccounts from './schema/service-accounts';
 import * as sms from './schema/sms';
 import * as transcriptTables from './schema/transcripts';
 import * as twoFactor from './schema/two-factor';
@@ -19,6 +20,7 @@ import * as voicePreviews from './schema/voice-previews';
 import * as voiceLibrary from './schema/voice-library';
 import * as voiceSettings from './schema/voice-settings';
 import * as voices from './schema/voices';
+import * as webhooks from './schema/webhooks';
 import * as workspaces from './schema/workspaces';
 
 /** The whole drizzle schema; each feature's tables live in db/schema/<area>.ts. */
@@ -45,5 +47,7 @@ export const schema = {
   ...billing,
   ...jwks,
   ...nodes,
+  ...webhooks,
+  ...serviceAccounts,
 };
 export type Schema = typeof schema;

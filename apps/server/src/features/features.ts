@@ -8,6 +8,7 @@ import { historyFeature } from './history/history.feature';
 import { devOutboxesFeature } from './mailbox/mailbox.feature';
 import { messagesFeature } from './messages/messages.feature';
 import { pvcFeature } from './pvc/pvc.feature';
+import { serviceAccountsFeature } from './service-accounts/service-accounts.feature';
 import { sharingFeature } from './sharing/sharing.feature';
 import { speechToTextFeature } from './speech-to-text/speech-to-text.feature';
 import { speechToSpeechFeature } from './speech-to-speech/speech-to-speech.feature';
@@ -17,6 +18,7 @@ import { twoFactorFeature } from './two-factor/two-factor.feature';
 import { userFeature } from './user/user.feature';
 import { voiceDesignFeature } from './voice-design/voice-design.feature';
 import { voiceLibraryFeature } from './voice-library/voice-library.feature';
+import { webhooksFeature } from './webhooks/webhooks.feature';
 
 /**
  * Every product area, once, in registration order (a new feature adds one line here). The user feature comes
@@ -42,4 +44,6 @@ export const FEATURES = [
   aiClassifierFeature,
   devOutboxesFeature,
   billingFeature,
+  webhooksFeature,
+  serviceAccountsFeature,
 ] as const;

@@ -99,6 +99,9 @@ const publicOnly = new Agent({ connect: { lookup: checkedLookup as never } });
 
 const MAX_REDIRECTS = 5;
 
+/** A request other than a plain GET: method, headers and a text body. */
+export type OutboundRequest = { method: string; headers: Record<string, string>; body: string };
+
 /**
  * `fetch` for a URL from a user: http(s) only, and (unless `allowPrivate`) never to a private address, at any
  * hop. Redirects are followed here (at most 5), so an address written in a Location is checked like the
@@ -107,14 +110,16 @@ const MAX_REDIRECTS = 5;
  */
 export async function publicFetch(
   url: URL,
-  init: { signal?: AbortSignal; allowPrivate: boolean },
+  init: { signal?: AbortSignal; allowPrivate: boolean; send?: OutboundRequest },
 ): Promise<Response> {
   let target = url;
+  // A request with a body (webhook deliveries, token requests) is sent once: its redirects are answers.
+  const send = init.send && { ...init.send, redirect: 'manual' as const };
   for (let hop = 0; ; hop++) {
     if (target.protocol !== 'http:' && target.protocol !== 'https:') {
       throw new TypeError('Only http and https URLs.');
     }
-    if (init.allowPrivate) return fetch(target, { signal: init.signal });
+    if (init.allowPrivate) return fetch(target, { signal: init.signal, ...send });
     const host = target.hostname.replace(/^\[|\]$/g, '');
     if (net.isIP(host) && isPrivateAddress(host))
       throw new PrivateAddressError(`${host} is a private address`);
@@ -122,7 +127,9 @@ export async function publicFetch(
       signal: init.signal,
       dispatcher: publicOnly,
       redirect: 'manual',
+      ...send,
     })) as unknown as Response;
+    if (send) return res;
     const location = res.headers.get('location');
     if (res.status < 300 || res.status > 399 || !location) return res;
     await res.body?.cancel();

@@ -69,6 +69,23 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, KeyAccess<PermissionType
   'POST /v1/service-accounts/:service_account_user_id/api-keys': 'create_user_api_key',
   'PATCH /v1/service-accounts/:service_account_user_id/api-keys/:api_key_id': 'create_user_api_key',
   'DELETE /v1/service-accounts/:service_account_user_id/api-keys/:api_key_id': 'create_user_api_key',
+  // Webhooks of the workspace (admins) and of the user (decision 120).
+  'GET /v1/workspace/webhooks': 'webhooks_write',
+  'POST /v1/workspace/webhooks': 'webhooks_write',
+  'PATCH /v1/workspace/webhooks/:webhook_id': 'webhooks_write',
+  'DELETE /v1/workspace/webhooks/:webhook_id': 'webhooks_write',
+  'GET /v1/workspace/webhooks/:webhook_id/deliveries': 'webhooks_write',
+  'POST /v1/workspace/webhooks/:webhook_id/test': 'webhooks_write',
+  'GET /v1/user/webhooks': 'webhooks_write',
+  'POST /v1/user/webhooks': 'webhooks_write',
+  'PATCH /v1/user/webhooks/:webhook_id': 'webhooks_write',
+  'DELETE /v1/user/webhooks/:webhook_id': 'webhooks_write',
+  'GET /v1/user/webhooks/:webhook_id/deliveries': 'webhooks_write',
+  'POST /v1/user/webhooks/:webhook_id/test': 'webhooks_write',
+  // Service accounts of the workspace (decision 122); their keys are the API-key routes above.
+  'GET /v1/service-accounts': 'service_account_write',
+  'POST /v1/service-accounts': 'service_account_write',
+  'DELETE /v1/service-accounts/:service_account_user_id': 'service_account_write',
 
   // The workspace.
   'GET /v1/workspace/training-opt-out': 'workspace_read',

@@ -54,6 +54,9 @@ export const appPages: Partial<Record<string, PageModule>> = {
     import('@/features/professional-voices/routes/professional-voice-cloning-route'),
   voiceVerification: () => import('@/features/professional-voices/routes/voice-verification-route'),
   aiClassifier: () => import('@/features/ai-classifier/routes/ai-classifier-route'),
+  workspaceWebhooks: () => import('@/features/webhooks/routes/workspace-webhooks-route'),
+  settingsWebhooks: () => import('@/features/webhooks/routes/user-webhooks-route'),
+  workspaceServiceAccounts: () => import('./routes/app/workspace/service-accounts'),
 };
 
 function mountBuilt(routes: readonly AppRoute[], pages: Partial<Record<string, PageModule>>): RouteObject[] {

@@ -44,7 +44,10 @@ describe('navigation model', () => {
         ],
       ],
       ['Agents', ['Agents']],
-      ['Workspace', ['Members', 'Usage', 'API keys', 'Webhooks', 'Settings']],
+      [
+        'Workspace',
+        ['Members', 'Usage', 'API keys', 'Webhooks', 'Service accounts', 'My webhooks', 'Settings'],
+      ],
     ]);
   });
 
@@ -76,7 +79,7 @@ describe('navigation model', () => {
           'Voice verification',
         ],
       ],
-      ['Workspace', ['Usage', 'API keys', 'Settings']],
+      ['Workspace', ['Usage', 'API keys', 'Webhooks', 'Service accounts', 'My webhooks', 'Settings']],
     ]);
   });
 
@@ -96,6 +99,9 @@ describe('navigation model', () => {
 
   it.each([
     ['/app/home', 'Home'],
+    ['/app/workspace/webhooks', 'Webhooks'],
+    ['/app/settings/webhooks', 'My webhooks'],
+    ['/app/workspace/service-accounts', 'Service accounts'],
     ['/app/speech-synthesis/text-to-speech', 'Text to speech'],
     ['/app/speech-synthesis/text-to-speech/history', 'History'],
     ['/app/settings', 'Settings'],

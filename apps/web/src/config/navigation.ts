@@ -71,6 +71,8 @@ export const NAVIGATION: readonly NavSection[] = [
       entry(appRoutes.usage, 'Usage', 'Characters used, by day, voice and key.'),
       entry(appRoutes.settingsApiKeys, 'API keys', 'Call the API from your own code.'),
       entry(appRoutes.workspaceWebhooks, 'Webhooks'),
+      entry(appRoutes.workspaceServiceAccounts, 'Service accounts'),
+      entry(appRoutes.settingsWebhooks, 'My webhooks'),
       entry(appRoutes.settings, 'Settings'),
     ],
   },

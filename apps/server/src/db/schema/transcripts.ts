@@ -13,6 +13,8 @@ export type TranscriptOptions = {
   tagAudioEvents: boolean;
   /** Requested additional_formats, as parsed (format + options). */
   additionalFormats: Record<string, unknown>[];
+  /** Webhook mode: the accepting request's id and the webhook it named, if any (decision 121). */
+  webhook?: { requestId: string; webhookId: string | null };
 };
 
 /**

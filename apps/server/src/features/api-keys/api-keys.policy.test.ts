@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { assertLimitKept, hasPermission, ungrantedPermission, type KeyCaller } from './api-keys.policy';
+import {
+  assertKeysReachable,
+  assertLimitKept,
+  hasPermission,
+  ungrantedPermission,
+  type KeyCaller,
+} from './api-keys.policy';
 
 const key = (permissions: string[] | null): KeyCaller => ({
   userId: 'u',
@@ -51,5 +57,33 @@ describe('assertLimitKept (a limited key cannot lift its limit)', () => {
         message: 'An API key with a character limit cannot create keys or change character limits.',
       }),
     );
+  });
+});
+
+describe('whose keys a caller reaches', () => {
+  const ws = { id: 'w1', tier: 'free', ownerId: 'u1', inactivityTimeout: null };
+  const admin = { userId: 'u1', via: 'session' as const, workspace: { ...ws, role: 'admin' } };
+  const editor = { ...admin, workspace: { ...ws, role: 'editor' } };
+  const reach = (
+    caller: Parameters<typeof assertKeysReachable>[0],
+    id: string,
+    saWorkspace: string | null,
+  ) => {
+    try {
+      assertKeysReachable(caller, id, saWorkspace);
+      return 'ok';
+    } catch (e) {
+      return (e as { code: string }).code;
+    }
+  };
+
+  it.each([
+    ['their own keys', admin, 'u1', null, 'ok'],
+    ["a service account's of the workspace they administer", admin, 'sa1', 'w1', 'ok'],
+    ["a service account's of another workspace", admin, 'sa1', 'w2', 'service_account_not_found'],
+    ['an id that is no service account', admin, 'u2', null, 'service_account_not_found'],
+    ["a service account's of their workspace as editor", editor, 'sa1', 'w1', 'workspace_admin_required'],
+  ])('%s', (_what, caller, id, saWorkspace, outcome) => {
+    expect(reach(caller, id, saWorkspace)).toBe(outcome);
   });
 });

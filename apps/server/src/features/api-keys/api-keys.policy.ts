@@ -1,4 +1,6 @@
 import { PERMISSION_TYPES } from '@vocalis/contracts/api-keys';
+import type { CallerWorkspace } from '../../auth/session-principal.repo';
+import { administeredWorkspaceId } from '../../auth/workspace-admin';
 import { forbidden, notFound } from '../../errors';
 
 /** What the /v1 auth hook knows about the caller (see plugins/auth.ts). */
@@ -7,6 +9,8 @@ export type KeyCaller = {
   via: 'session' | 'api_key';
   keyId?: string;
   permissions?: readonly string[] | null;
+  /** The caller's current workspace and role (a service account's keys are managed by its admins). */
+  workspace?: CallerWorkspace | null;
 };
 
 /** Whether the caller may use a scope: sessions may do everything, a key only what its permissions list. */
@@ -16,13 +20,21 @@ export function hasPermission(caller: KeyCaller, scope: string): boolean {
 }
 
 /**
- * Keys belong to a "service account", which today is the user themself: a caller manages only their own
- * keys. Another account's id answers 404 so ids are not confirmed to strangers.
+ * Whose keys a caller manages: their own, or those of a service account of the workspace they administer
+ * (`serviceAccountWorkspaceId`: the workspace of the active service account with that id, else null).
+ * Anything else answers 404 so ids are not confirmed to strangers; a member of the service account's
+ * workspace who may not administer it gets 403.
  */
-export function assertOwnKeys(caller: KeyCaller, serviceAccountUserId: string): void {
-  if (caller.userId !== serviceAccountUserId) {
+export function assertKeysReachable(
+  caller: KeyCaller,
+  serviceAccountUserId: string,
+  serviceAccountWorkspaceId: string | null,
+): void {
+  if (caller.userId === serviceAccountUserId) return;
+  if (serviceAccountWorkspaceId === null || serviceAccountWorkspaceId !== caller.workspace?.id) {
     throw notFound('Service account not found.', 'service_account_not_found');
   }
+  administeredWorkspaceId(caller);
 }
 
 /**

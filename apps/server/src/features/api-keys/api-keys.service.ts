@@ -13,11 +13,12 @@ import { AppError, notFound } from '../../errors';
 import { newId } from '../../lib/ids';
 import {
   assertLimitKept,
-  assertOwnKeys,
+  assertKeysReachable,
   hasPermission,
   ungrantedPermission,
   type KeyCaller,
 } from './api-keys.policy';
+import { findActiveServiceAccount } from '../service-accounts/service-accounts.repo';
 import { presentApiKey } from './api-keys.presenter';
 import * as repo from './api-keys.repo';
 
@@ -146,12 +147,19 @@ export async function refundApiKeyCharacters(
   await repo.subtractCharacters(db, caller.keyId, count);
 }
 
-/** API-key management under /v1/service-accounts/{id}/api-keys (decision 009). */
+/**
+ * API-key management under /v1/service-accounts/{id}/api-keys (decision 009): the caller's own keys, or a
+ * service account's of the workspace they administer (decision 122).
+ */
 export class ApiKeysService {
   constructor(private readonly db: AppDb) {}
 
-  private check(caller: KeyCaller, serviceAccountUserId: string): void {
-    assertOwnKeys(caller, serviceAccountUserId);
+  private async check(caller: KeyCaller, serviceAccountUserId: string): Promise<void> {
+    const serviceAccount =
+      caller.userId === serviceAccountUserId
+        ? undefined
+        : await findActiveServiceAccount(this.db, serviceAccountUserId);
+    assertKeysReachable(caller, serviceAccountUserId, serviceAccount?.workspaceId ?? null);
     if (!hasPermission(caller, MANAGE_KEYS_SCOPE)) throw missingPermission(MANAGE_KEYS_SCOPE);
   }
 
@@ -174,7 +182,7 @@ export class ApiKeysService {
   }
 
   async list(caller: KeyCaller, serviceAccountUserId: string): Promise<ListApiKeysResponse> {
-    this.check(caller, serviceAccountUserId);
+    await this.check(caller, serviceAccountUserId);
     const rows = await repo.listApiKeys(this.db, serviceAccountUserId);
     return { 'api-keys': rows.map(presentApiKey) };
   }
@@ -185,7 +193,7 @@ export class ApiKeysService {
     serviceAccountUserId: string,
     body: CreateApiKeyBody,
   ): Promise<CreateApiKeyResponse> {
-    this.check(caller, serviceAccountUserId);
+    await this.check(caller, serviceAccountUserId);
     const permissions = body.permissions === 'all' ? null : body.permissions;
     await this.checkGrant(caller, permissions, true);
     const created = await createApiKey(this.db, serviceAccountUserId, {
@@ -202,7 +210,7 @@ export class ApiKeysService {
     keyId: string,
     body: EditApiKeyBody,
   ): Promise<ApiKey> {
-    this.check(caller, serviceAccountUserId);
+    await this.check(caller, serviceAccountUserId);
     const changes: repo.ApiKeyChanges = {};
     if (body.name !== undefined) changes.name = body.name;
     if (body.is_enabled !== undefined && body.is_enabled !== 'no_update') changes.disabled = !body.is_enabled;
@@ -219,7 +227,7 @@ export class ApiKeysService {
   }
 
   async delete(caller: KeyCaller, serviceAccountUserId: string, keyId: string): Promise<void> {
-    this.check(caller, serviceAccountUserId);
+    await this.check(caller, serviceAccountUserId);
     if (!(await repo.deleteApiKey(this.db, serviceAccountUserId, keyId))) {
       throw notFound('API key not found.', 'api_key_not_found');
     }

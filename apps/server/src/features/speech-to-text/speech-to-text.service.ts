@@ -24,6 +24,7 @@ import type { FileStorage } from '../../storage/file-storage';
 import { parseAdditionalFormats, type ExportRequest } from './export-formats';
 import { decodeMedia, fetchMedia, RATE, uploadedMedia, type Media } from './media-input';
 import type { SttEngines } from './stt-engines';
+import { assertWebhookUsable } from '../webhooks/webhook-events';
 import { transcribeAudio } from './transcribe-audio';
 import { transcribeJobSpec } from './transcribe.job';
 import * as repo from './transcripts.repo';
@@ -122,8 +123,10 @@ export class SpeechToTextService {
       audioDurationSecs: seconds,
       options,
     };
+    if (f.webhook_id) await assertWebhookUsable(this.db, r.caller, f.webhook_id);
     const charged = await this.charge(ws, seconds);
     if (f.webhook) {
+      options.webhook = { requestId: r.requestId, webhookId: f.webhook_id ?? null };
       const audioPath = `transcripts/${base.id}.wav`;
       try {
         await this.files.put(audioPath, encodeWav(pcm, RATE));

@@ -1,11 +1,29 @@
 import { z } from 'zod';
 import { decodeWav } from '@vocalis/speech/audio/wav';
+import type { AppDb } from '../../db/client';
 import { defineJob, jobSpec } from '../../jobs/job';
 import { discardFiles } from '../../storage/file-deletion.job';
+import { emitWebhookEvent } from '../webhooks/webhook-events';
 import { createSttEngines, type SttEngines } from './stt-engines';
 import { transcribeAudio } from './transcribe-audio';
 import * as repo from './transcripts.repo';
-import { presentSummary } from './transcripts.presenter';
+import { presentSummary, presentTranscript } from './transcripts.presenter';
+
+/**
+ * Webhook mode's promise (decision 121): the workspace's speech-to-text webhooks, the requester's own, or
+ * the one webhook the request named, get the result, queued in the transaction that completes the row.
+ */
+async function announce(db: AppDb, row: repo.TranscriptRow, result: Record<string, unknown>): Promise<void> {
+  const hook = row.options.webhook;
+  if (!hook) return;
+  await emitWebhookEvent(db, {
+    workspaceId: row.workspaceId,
+    userId: row.createdBy,
+    type: 'speech_to_text',
+    data: { request_id: hook.requestId, transcription_id: row.id, status: row.status, ...result },
+    ...(hook.webhookId && { webhookId: hook.webhookId }),
+  });
+}
 
 /** What the service enqueues (the spec alone, so the service does not import the job's work). */
 export const transcribeJobSpec = jobSpec({
@@ -61,6 +79,7 @@ export const transcribeJob = defineJob({
           completedAt: new Date(),
         });
         await discardFiles(tx, [row.audioPath!]);
+        if (updated) await announce(tx, updated, { transcription: presentTranscript(updated) });
         return updated;
       });
       if (done) publish(done);
@@ -76,6 +95,7 @@ export const transcribeJob = defineJob({
         });
         await repo.refundSeconds(tx, row.workspaceId, row.chargedSeconds);
         await discardFiles(tx, [row.audioPath!]);
+        if (updated) await announce(tx, updated, { error: updated.error });
         return updated;
       });
       if (failed) publish(failed);

@@ -14,6 +14,8 @@ import { LocalFileStorage } from '../../storage/local-files';
 import type { Config } from '../../config';
 import { createTestUser, startTestApp, type TestApp, type TestUser } from '../../testing/test-app';
 import { copiedVoicesJob } from './copied-voices.job';
+import { startWebhookReceiver } from '../../testing/webhook-receiver';
+import { waitFor } from '../../testing/wait-for';
 
 type Detail = { detail: { status: string; message: string } };
 const TEXT = 'The birch canoe slid on the smooth planks.';
@@ -56,6 +58,7 @@ describe(`the voice library on ${process.env.TEST_DB}`, () => {
   let publicId: string;
   let thirdPublicId: string;
   let copyId: string;
+  let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
 
   const file = (bytes: Uint8Array, name: string) =>
     new File([Buffer.from(bytes)], name, { type: 'audio/wav' });
@@ -89,7 +92,9 @@ describe(`the voice library on ${process.env.TEST_DB}`, () => {
     );
 
   beforeAll(async () => {
-    app = await startTestApp();
+    // The webhook receiver is on loopback: an operator's choice (decision 044).
+    app = await startTestApp({ env: { OUTBOUND_ALLOW_PRIVATE: 'true' } });
+    receiver = await startWebhookReceiver();
     [owner, other, third] = [await createTestUser(app), await createTestUser(app), await createTestUser(app)];
     a = new ElevenLabsClient({ apiKey: owner.apiKey, baseUrl: app.url });
     b = new ElevenLabsClient({ apiKey: other.apiKey, baseUrl: app.url });
@@ -101,7 +106,10 @@ describe(`the voice library on ${process.env.TEST_DB}`, () => {
     publicId = (await (await call(owner, 'GET', '/v1/user')).json()).public_user_id;
     thirdPublicId = (await (await call(third, 'GET', '/v1/user')).json()).public_user_id;
   }, 180_000);
-  afterAll(() => app?.close());
+  afterAll(async () => {
+    await receiver?.close();
+    await app?.close();
+  });
 
   it('shares a voice with its settings; the owner sees notice period and custom rate', async () => {
     const res = await call(owner, 'POST', `/v1/voices/${lowId}/share-library`, {
@@ -269,6 +277,12 @@ describe(`the voice library on ${process.env.TEST_DB}`, () => {
   });
 
   it('gives copies the notice period when sharing stops, then disables them with the job', async () => {
+    // The copying workspace's webhook subscribed to removal notices hears of it (decision 121).
+    const hook = await call(other, 'POST', '/v1/workspace/webhooks', {
+      settings: { auth_type: 'hmac', name: 'Notices', webhook_url: `${receiver.url}/notices` },
+      events: ['voice_library_removal_notice'],
+    });
+    const { webhook_secret: secret } = (await hook.json()) as { webhook_secret: string };
     const before = Date.now();
     const res = await call(owner, 'POST', `/v1/voices/${lowId}/share`, { enable: false });
     expect(await res.json()).toMatchObject({ status: 'disabled', notice_period: 3 });
@@ -280,6 +294,16 @@ describe(`the voice library on ${process.env.TEST_DB}`, () => {
     expect(disableAt * 1000).toBeLessThanOrEqual(Date.now() + 3 * 86_400_000);
     const inbox = await (await call(other, 'GET', '/v1/messages')).json();
     expect(inbox.messages[0].title).toContain('"My Narrator" will be removed on');
+    const notice = await waitFor(() => receiver.at('/notices')[0]);
+    const event = await b.webhooks.constructEvent(
+      notice.body,
+      notice.headers['elevenlabs-signature'] as string,
+      secret,
+    );
+    expect(event).toMatchObject({
+      type: 'voice_removal_notice',
+      data: { voice_id: copyId, voice_name: 'My Narrator', removal_at_unix: disableAt },
+    });
 
     await runJob(new Date());
     const still = await b.textToSpeech.convert(copyId, { text: TEXT, outputFormat: 'pcm_16000' });

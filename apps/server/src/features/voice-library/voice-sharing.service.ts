@@ -29,6 +29,7 @@ import { presentLibraryVoice, presentOwnerSharing, presentShareStats } from './v
 import * as libraryRepo from './voice-library.repo';
 import * as repo from './voice-sharing.repo';
 import { shareStatsByDay } from './share-stats.repo';
+import { emitWebhookEvent } from '../webhooks/webhook-events';
 
 const VOICES_READ = 'voices_read';
 
@@ -141,7 +142,22 @@ export class VoiceSharingService {
     const disableAt = copyDisableAt(now, before.noticePeriodDays);
     const copies = await this.db.transaction(async (tx) => {
       await repo.upsertSharing(tx, { ...before, status: 'disabled', disabledAt: now });
-      return repo.startCopiesNotice(tx, voiceId, disableAt);
+      const started = await repo.startCopiesNotice(tx, voiceId, disableAt);
+      // Each copying workspace's webhooks hear of it with the change (decision 121).
+      for (const copy of started) {
+        await emitWebhookEvent(tx, {
+          workspaceId: copy.workspaceId,
+          userId: null,
+          type: 'voice_library_removal_notice',
+          data: {
+            voice_id: copy.id,
+            voice_name: copy.name,
+            original_voice_name: voice.name,
+            removal_at_unix: Math.floor(disableAt.getTime() / 1000),
+          },
+        });
+      }
+      return started;
     });
     await this.noticeCopies(copies, voice.name, disableAt);
     return this.sharingOf(workspaceId, voiceId);

@@ -129,6 +129,20 @@ const WebhookIcon = (props: IconProps) => (
     <path d="M8.5 17h7M10.8 8.2 7.2 14.8M13.2 8.2l3.6 6.6" />
   </Icon>
 );
+/** A hook line from a person: webhooks of one's own. */
+const UserWebhookIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="7" cy="7" r="3" />
+    <path d="M2 19a5 5 0 0 1 10 0M18 8.5a2.5 2.5 0 1 0 0-.01M18 11v4.5a2.5 2.5 0 0 1-5 0" />
+  </Icon>
+);
+/** A person whose head is a gear-like square: an account that is a program, not a person. */
+const ServiceAccountIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <rect x="8" y="3" width="8" height="8" rx="2" />
+    <path d="M10.5 7h.01M13.5 7h.01M4 21a8 8 0 0 1 16 0" />
+  </Icon>
+);
 const FolderIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M3 7a2 2 0 0 1 2-2h4l2 2h8a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2z" />
@@ -175,6 +189,8 @@ export const NAV_ICONS: Partial<Record<string, ComponentType<IconProps>>> = {
   workspace: UsersIcon,
   workspaceMembers: UsersIcon,
   workspaceWebhooks: WebhookIcon,
+  workspaceServiceAccounts: ServiceAccountIcon,
+  settingsWebhooks: UserWebhookIcon,
   workspaceVoices: TeamVoicesIcon,
   voiceLab: MicIcon,
   defaultVoices: VoiceIcon,

@@ -22,8 +22,17 @@ const usage = (key: ApiKey) =>
 /** The column heading, shown above each value on phones, where the table's header row is hidden. */
 const cellLabel = 'mb-0.5 block font-sans text-xs text-zinc-500 sm:hidden dark:text-zinc-400';
 
-/** The user's API keys: list, create (key shown once), edit, delete with confirmation. */
-export function ApiKeysList({ userId }: { userId: string }) {
+/**
+ * The API keys of a user or of a service account (`userId`): list, create (key shown once), edit, delete
+ * with confirmation.
+ */
+export function ApiKeysList({
+  userId,
+  emptyText = 'You have no API keys yet.',
+}: {
+  userId: string;
+  emptyText?: string;
+}) {
   const keys = useApiKeys(userId);
   const remove = useDeleteApiKey(userId);
   const confirm = useConfirm();
@@ -61,7 +70,7 @@ export function ApiKeysList({ userId }: { userId: string }) {
         </p>
       ) : keys.data.length === 0 ? (
         <p className="rounded-xl border border-dashed border-zinc-300 p-8 text-center text-sm text-zinc-500 dark:border-zinc-700">
-          You have no API keys yet.
+          {emptyText}
         </p>
       ) : (
         // Phones: each row is a small card with labelled values and its actions in reach; a table from sm up.
