@@ -54,6 +54,12 @@ export const appPages: Partial<Record<string, PageModule>> = {
     import('@/features/professional-voices/routes/professional-voice-cloning-route'),
   voiceVerification: () => import('@/features/professional-voices/routes/voice-verification-route'),
   aiClassifier: () => import('@/features/ai-classifier/routes/ai-classifier-route'),
+  soundEffects: () => import('@/features/sound-effects/routes/sound-effects-route'),
+  soundEffectsGenerate: () => import('@/features/sound-effects/routes/sound-effects-route'),
+  soundEffectsHistory: () => import('@/features/sound-effects/routes/sound-effects-route'),
+  soundEffectsExplore: () => import('@/features/sound-effects/routes/sound-effects-route'),
+  soundEffectsExploreSearch: () => import('@/features/sound-effects/routes/sound-effects-route'),
+  soundEffectsExploreCategory: () => import('@/features/sound-effects/routes/sound-effects-route'),
 };
 
 function mountBuilt(routes: readonly AppRoute[], pages: Partial<Record<string, PageModule>>): RouteObject[] {
