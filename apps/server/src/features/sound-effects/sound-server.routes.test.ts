@@ -81,7 +81,7 @@ describe(`sound effects through a sound server on ${process.env.TEST_DB}`, () =>
   });
 
   it('charges what the server made when no duration is asked, and refunds a failure with a 502 naming it', async () => {
-    const post = (body: unknown) =>
+    const post = (body: Record<string, unknown>) =>
       app.request('/v1/sound-generation?output_format=pcm_16000', {
         method: 'POST',
         headers: { 'xi-api-key': user.apiKey, 'content-type': 'application/json' },

@@ -116,7 +116,7 @@ export function GeneratePanel() {
           <p className="text-sm text-zinc-700 dark:text-zinc-300">
             {generate.data.seconds.toFixed(1)} s · {generate.data.categories.join(' + ')}
           </p>
-          <SoundPlayer audio={generate.data.audio} name="sound-effect.mp3" label="Generated sound" />
+          <SoundPlayer audio={generate.data.audio} name="sound-effect.mp3" label="Generated sound player" />
         </section>
       )}
     </div>
