@@ -29,8 +29,8 @@ function Example({ prompt, previewUrl }: { prompt: string; previewUrl: string })
   };
   return (
     <li className="space-y-2" data-testid="sound-example">
+      <p className="text-sm text-zinc-700 dark:text-zinc-300">“{prompt}”</p>
       <div className="flex flex-wrap items-center gap-2 text-sm">
-        <span className="min-w-0 flex-1 text-zinc-700 dark:text-zinc-300">“{prompt}”</span>
         {!audio && (
           <LoadingButton size="sm" variant="secondary" loading={loading} onClick={() => void play()}>
             Preview
