@@ -68,7 +68,7 @@ export function HistoryPanel() {
         return (
           <li key={item.history_item_id} data-testid="sound-row" className="space-y-2 px-4 py-3 text-sm">
             <div className="flex flex-wrap items-center gap-3">
-              <span className="min-w-0 flex-1 truncate font-medium text-zinc-800 dark:text-zinc-200">
+              <span className="w-full min-w-0 truncate font-medium text-zinc-800 sm:w-auto sm:flex-1 dark:text-zinc-200">
                 {item.text}
               </span>
               <span className="text-zinc-500">
