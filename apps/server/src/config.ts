@@ -66,6 +66,9 @@ export const envSchema = z.object({
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
   SPEECH_STS_URL: z.url({ protocol: /^https?$/ }).optional(),
   SPEECH_STS_API_KEY: z.string().min(1).optional(),
+  // A generative sound-effects server (decision 103), speaking ElevenLabs' sound-generation call.
+  SFX_HTTP_URL: z.url({ protocol: /^https?$/ }).optional(),
+  SFX_HTTP_API_KEY: z.string().min(1).optional(),
   /** Worker threads that synthesize and encode speech (default: one per core); 0 runs it on the main thread. */
   SPEECH_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
   /** RHVoice (scripts/setup-voices.sh): `auto` uses it when installed, `off` ignores it. */
@@ -143,6 +146,8 @@ export type Config = {
   shutdownGraceMs: number;
   /** Speech-to-speech (voice conversion) server (decision 095), when one is configured. */
   speechSts?: { url: string; apiKey?: string };
+  /** Sound-effects server (decision 103), when one is configured. */
+  soundServer?: { url: string; apiKey?: string };
   /** Speech worker threads; 0 = synthesize on the main thread. */
   speechWorkers: number;
   /** Whether an installed RHVoice is used (`off`: the voices stay on Flite). */
@@ -300,6 +305,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       },
     }),
     ...(e.SPEECH_STS_URL && { speechSts: { url: e.SPEECH_STS_URL, apiKey: e.SPEECH_STS_API_KEY } }),
+    ...(e.SFX_HTTP_URL && { soundServer: { url: e.SFX_HTTP_URL, apiKey: e.SFX_HTTP_API_KEY } }),
     ...(e.SPEECH_HTTP_URL && {
       speechHttp: { url: e.SPEECH_HTTP_URL, model: e.SPEECH_HTTP_MODEL, apiKey: e.SPEECH_HTTP_API_KEY },
     }),

@@ -14,6 +14,8 @@ export const HISTORY_SOURCES = [
   'InVPC',
   'Flows',
   'VoicePreview',
+  /** Sound effects (decision 104). */
+  'SFX',
 ] as const;
 export const historySource = z.enum(HISTORY_SOURCES);
 
@@ -59,6 +61,8 @@ export const historyItem = z
     output_format: z.string().nullable(),
     /** Text to dialogue: the lines with their voices (absent for single-voice items). */
     dialogue: z.array(historyDialogueLine).optional(),
+    /** Sound-generation items (source SFX) carry their id under this name too (decision 104). */
+    sound_generation_history_item_id: z.string().optional(),
   })
   .meta({ id: 'HistoryItem' });
 

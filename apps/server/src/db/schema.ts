@@ -12,6 +12,7 @@ import * as nodes from './schema/nodes';
 import * as rateLimits from './schema/rate-limits';
 import * as serviceAccounts from './schema/service-accounts';
 import * as sms from './schema/sms';
+import * as soundEffects from './schema/sound-effects';
 import * as transcriptTables from './schema/transcripts';
 import * as twoFactor from './schema/two-factor';
 import * as usage from './schema/usage';
@@ -49,5 +50,6 @@ export const schema = {
   ...nodes,
   ...webhooks,
   ...serviceAccounts,
+  ...soundEffects,
 };
 export type Schema = typeof schema;

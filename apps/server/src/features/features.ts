@@ -12,6 +12,7 @@ import { serviceAccountsFeature } from './service-accounts/service-accounts.feat
 import { sharingFeature } from './sharing/sharing.feature';
 import { speechToTextFeature } from './speech-to-text/speech-to-text.feature';
 import { speechToSpeechFeature } from './speech-to-speech/speech-to-speech.feature';
+import { soundEffectsFeature } from './sound-effects/sound-effects.feature';
 import { socialSignInFeature } from './social-sign-in/social-sign-in.feature';
 import { ttsFeature } from './tts/tts.feature';
 import { twoFactorFeature } from './two-factor/two-factor.feature';
@@ -42,6 +43,7 @@ export const FEATURES = [
   historyFeature,
   sharingFeature,
   aiClassifierFeature,
+  soundEffectsFeature,
   devOutboxesFeature,
   billingFeature,
   webhooksFeature,

@@ -185,6 +185,9 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, KeyAccess<PermissionType
   'POST /v1/audio-isolation/stream': 'audio_isolation',
   'GET /v1/audio-isolation/history': 'audio_isolation',
   'DELETE /v1/audio-isolation/history/:history_item_id': 'audio_isolation',
+  'POST /v1/sound-generation': 'sound_generation',
+  'GET /v1/sound-generation/categories': 'sound_generation',
+  'GET /v1/sound-generation/categories/:category_id/examples/:example/audio': 'sound_generation',
   'GET /v1/audio-isolation/history/:history_item_id/audio': 'audio_isolation',
   'GET /v1/audio-isolation/history/:history_item_id/original': 'audio_isolation',
 

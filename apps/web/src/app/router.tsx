@@ -57,6 +57,12 @@ export const appPages: Partial<Record<string, PageModule>> = {
   workspaceWebhooks: () => import('@/features/webhooks/routes/workspace-webhooks-route'),
   settingsWebhooks: () => import('@/features/webhooks/routes/user-webhooks-route'),
   workspaceServiceAccounts: () => import('./routes/app/workspace/service-accounts'),
+  soundEffects: () => import('@/features/sound-effects/routes/sound-effects-route'),
+  soundEffectsGenerate: () => import('@/features/sound-effects/routes/sound-effects-route'),
+  soundEffectsHistory: () => import('@/features/sound-effects/routes/sound-effects-route'),
+  soundEffectsExplore: () => import('@/features/sound-effects/routes/sound-effects-route'),
+  soundEffectsExploreSearch: () => import('@/features/sound-effects/routes/sound-effects-route'),
+  soundEffectsExploreCategory: () => import('@/features/sound-effects/routes/sound-effects-route'),
 };
 
 function mountBuilt(routes: readonly AppRoute[], pages: Partial<Record<string, PageModule>>): RouteObject[] {

@@ -61,6 +61,7 @@ describe('navigation model', () => {
         [
           'Text to speech',
           'Speech to speech',
+          'Sound effects',
           'Speech to text',
           'Voice isolator',
           'AI classifier',
@@ -109,6 +110,7 @@ describe('navigation model', () => {
     ['/app/settings/api-keys/', 'API keys'],
     ['/app/usage/workspace', 'Usage'],
     ['/app/ai-classifier', 'AI classifier'],
+    ['/app/sound-effects/explore/category', 'Sound effects'],
     ['/app/subscription', undefined],
     ['/app/usage-x', undefined],
   ])('on %s the current entry is %s', (pathname, label) => {
@@ -119,6 +121,7 @@ describe('navigation model', () => {
     expect(quickActions().map((e) => e.label)).toEqual([
       'Text to speech',
       'Speech to speech',
+      'Sound effects',
       'Speech to text',
       'Voice isolator',
       'AI classifier',

@@ -24,5 +24,6 @@ export function presentHistoryItem(row: HistoryRow): HistoryItem {
     source: row.source,
     output_format: row.outputFormat,
     ...(row.dialogue ? { dialogue: row.dialogue } : {}),
+    ...(row.source === 'SFX' ? { sound_generation_history_item_id: row.id } : {}),
   };
 }

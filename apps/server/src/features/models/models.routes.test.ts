@@ -27,7 +27,7 @@ describe(`models API on ${process.env.TEST_DB}`, () => {
   it('lists the built-in models through the SDK, with the languages their engines speak', async () => {
     const client = new ElevenLabsClient({ apiKey: user.apiKey, baseUrl: app.url });
     const all = await client.models.list();
-    const models = all.filter((m) => !m.modelId.startsWith('eleven_'));
+    const models = all.filter((m) => !m.modelId.startsWith('eleven_') && m.canDoTextToSpeech);
     expect(models.map((m) => m.modelId)).toEqual([
       'vocalis_multilingual_v1',
       'vocalis_flite_v1',
@@ -61,9 +61,10 @@ describe(`models API on ${process.env.TEST_DB}`, () => {
   it('lists the eleven_* aliases after the models, each marked with the model that serves it', async () => {
     const res = await app.request('/v1/models', { headers: { 'xi-api-key': user.apiKey } });
     const list = (await res.json()) as { model_id: string; name: string; alias_of?: string }[];
-    const aliases = list.filter((m) => m.alias_of);
+    const speech = list.slice(0, list.length - 3);
+    const aliases = speech.filter((m) => m.alias_of);
     expect(aliases.map((m) => m.model_id)).toEqual(ALIASES);
-    expect(list.slice(0, list.length - ALIASES.length).every((m) => !m.alias_of)).toBe(true);
+    expect(speech.slice(0, speech.length - ALIASES.length).every((m) => !m.alias_of)).toBe(true);
     const of = (id: string) => aliases.find((m) => m.model_id === id)!;
     expect(of('eleven_multilingual_v2')).toMatchObject({
       alias_of: 'vocalis_multilingual_v1',
@@ -78,6 +79,28 @@ describe(`models API on ${process.env.TEST_DB}`, () => {
       body: JSON.stringify({ text: 'Hi.', model_id: 'eleven_flash_v2' }),
     });
     expect(spoken.status).toBe(200);
+  });
+
+  it('lists the speech-to-speech models as ElevenLabs does (voice conversion, not text to speech)', async () => {
+    const client = new ElevenLabsClient({ apiKey: user.apiKey, baseUrl: app.url });
+    const all = await client.models.list();
+    const sts = all.filter((m) => m.canDoVoiceConversion);
+    expect(sts.map((m) => m.modelId)).toEqual([
+      'vocalis_sts_dsp_v1',
+      'eleven_english_sts_v2',
+      'eleven_multilingual_sts_v2',
+    ]);
+    for (const m of sts) expect(m.canDoTextToSpeech).toBe(false);
+    expect(all.filter((m) => m.canDoTextToSpeech).every((m) => !m.canDoVoiceConversion)).toBe(true);
+    expect(sts[1]!.languages).toEqual([{ languageId: 'en', name: 'English' }]);
+    expect(sts[2]!.languages!.length).toBeGreaterThan(100);
+    const raw = (await (
+      await app.request('/v1/models', { headers: { 'xi-api-key': user.apiKey } })
+    ).json()) as {
+      model_id: string;
+      alias_of?: string;
+    }[];
+    expect(raw.find((m) => m.model_id === 'eleven_multilingual_sts_v2')!.alias_of).toBe('vocalis_sts_dsp_v1');
   });
 
   it('lists the remote model only when a speech server is configured', async () => {

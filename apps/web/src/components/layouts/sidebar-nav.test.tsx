@@ -47,6 +47,7 @@ describe('SidebarNav', () => {
     ).toEqual([
       'Text to speech',
       'Speech to speech',
+      'Sound effects',
       'Speech to text',
       'Voice isolator',
       'AI classifier',
