@@ -20,6 +20,7 @@ import * as voiceLibrary from './schema/voice-library';
 import * as voiceSettings from './schema/voice-settings';
 import * as voices from './schema/voices';
 import * as workspaces from './schema/workspaces';
+import * as workspaceAdmin from './schema/workspace-admin';
 
 /** The whole drizzle schema; each feature's tables live in db/schema/<area>.ts. */
 export const schema = {
@@ -28,6 +29,7 @@ export const schema = {
   ...messages,
   ...mail,
   ...workspaces,
+  ...workspaceAdmin,
   ...userProfiles,
   ...accountSignals,
   ...accountCodes,

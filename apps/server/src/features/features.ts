@@ -17,6 +17,7 @@ import { twoFactorFeature } from './two-factor/two-factor.feature';
 import { userFeature } from './user/user.feature';
 import { voiceDesignFeature } from './voice-design/voice-design.feature';
 import { voiceLibraryFeature } from './voice-library/voice-library.feature';
+import { workspaceFeature } from './workspace/workspace.feature';
 
 /**
  * Every product area, once, in registration order (a new feature adds one line here). The user feature comes
@@ -42,4 +43,5 @@ export const FEATURES = [
   aiClassifierFeature,
   devOutboxesFeature,
   billingFeature,
+  workspaceFeature,
 ] as const;

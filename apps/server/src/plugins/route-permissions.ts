@@ -73,6 +73,28 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, KeyAccess<PermissionType
   // The workspace.
   'GET /v1/workspace/training-opt-out': 'workspace_read',
   'POST /v1/workspace/training-opt-out': 'workspace_write',
+  // Workspaces: members, invites, seats, switching, security settings, audit log (issue 11).
+  'GET /v1/workspace': 'workspace_read',
+  'GET /v1/workspaces': 'workspace_read',
+  'POST /v1/workspace/switch': 'workspace_write',
+  'GET /v1/workspace/seats': 'workspace_read',
+  'GET /v1/workspace/is-admin': 'workspace_read',
+  'GET /v1/workspace/can-access-workspace-settings': 'workspace_read',
+  'GET /v1/workspace/members': 'workspace_members_read',
+  'POST /v1/workspace/members': 'workspace_write',
+  'DELETE /v1/workspace/members': 'workspace_members_remove',
+  'POST /v1/workspace/leave': 'workspace_write',
+  'POST /v1/workspace/transfer-ownership': 'workspace_write',
+  'POST /v1/workspace/invites/add': 'workspace_members_invite',
+  'POST /v1/workspace/invites/add-bulk': 'workspace_members_invite',
+  'GET /v1/workspace/invites': 'workspace_members_read',
+  'DELETE /v1/workspace/invites': 'workspace_members_invite',
+  'GET /v1/user/workspace-invites': 'user_read',
+  'POST /v1/workspace/invites/:code/accept': 'user_write',
+  'POST /v1/workspace/invites/:code/decline': 'user_write',
+  'GET /v1/workspace/security': 'workspace_read',
+  'PATCH /v1/workspace/security': 'workspace_write',
+  'GET /v1/workspace/audit-logs': 'workspace_read',
 
   // Billing and usage (reads user_read, changes user_write, as billing.policy.ts).
   'GET /v1/usage/character-stats': 'user_read',
