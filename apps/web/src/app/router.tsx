@@ -54,6 +54,10 @@ export const appPages: Partial<Record<string, PageModule>> = {
     import('@/features/professional-voices/routes/professional-voice-cloning-route'),
   voiceVerification: () => import('@/features/professional-voices/routes/voice-verification-route'),
   aiClassifier: () => import('@/features/ai-classifier/routes/ai-classifier-route'),
+  workspace: () => import('@/features/workspace/routes/workspace-route'),
+  workspaceMembers: () => import('@/features/workspace/routes/members-route'),
+  workspaceSecurity: () => import('@/features/workspace/routes/security-route'),
+  settingsWorkspaceInvites: () => import('@/features/workspace/routes/workspace-invites-route'),
 };
 
 function mountBuilt(routes: readonly AppRoute[], pages: Partial<Record<string, PageModule>>): RouteObject[] {
