@@ -195,3 +195,18 @@ export type SecuritySettings = z.infer<typeof securitySettings>;
 export type AuditLogEntry = z.infer<typeof auditLogEntry>;
 export type AuditLogPage = z.infer<typeof auditLogPage>;
 export type SeatStatus = z.infer<typeof seatStatus>;
+
+/** SDK WorkspaceGroupResponseModel: members are emails. */
+export const workspaceGroup = z
+  .object({ id: z.string(), name: z.string(), members: z.array(z.string()) })
+  .meta({ id: 'WorkspaceGroup' });
+export const workspaceGroups = z.record(z.string(), workspaceGroup);
+export const groupByName = z.object({
+  id: z.string(),
+  name: z.string(),
+  members_emails: z.array(z.string()),
+});
+export const groupNameBody = z.object({ name: z.string().trim().min(1).max(100) }).strict();
+export const groupSearchQuery = z.object({ name: z.string().max(100) });
+
+export type WorkspaceGroup = z.infer<typeof workspaceGroup>;

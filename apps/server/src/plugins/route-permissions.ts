@@ -95,6 +95,13 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, KeyAccess<PermissionType
   'GET /v1/workspace/security': 'workspace_read',
   'PATCH /v1/workspace/security': 'workspace_write',
   'GET /v1/workspace/audit-logs': 'workspace_read',
+  'GET /v1/workspace/groups': 'workspace_read',
+  'GET /v1/workspace/groups/search': 'workspace_read',
+  'POST /v1/workspace/groups': 'group_members_manage',
+  'PATCH /v1/workspace/groups/:group_id': 'group_members_manage',
+  'DELETE /v1/workspace/groups/:group_id': 'group_members_manage',
+  'POST /v1/workspace/groups/:group_id/members': 'group_members_manage',
+  'POST /v1/workspace/groups/:group_id/members/remove': 'group_members_manage',
 
   // Billing and usage (reads user_read, changes user_write, as billing.policy.ts).
   'GET /v1/usage/character-stats': 'user_read',

@@ -1,5 +1,7 @@
 import { defineFeature } from '../feature';
 import { recordAudit, type AuditRecord } from './audit';
+import { groupsRoutes } from './groups.routes';
+import { GroupsService } from './groups.service';
 import { invitesRoutes } from './invites.routes';
 import { InvitesService } from './invites.service';
 import { MembersService } from './members.service';
@@ -8,7 +10,7 @@ import { SecurityService } from './security.service';
 import { workspaceRoutes } from './workspace.routes';
 
 /**
- * Workspaces (issue 11, decisions 110–112): members and roles, invitations with seats, switching between
+ * Workspaces (issue 11, decisions 110–112): members and roles, invitations with seats, groups, switching between
  * workspaces, security settings and the audit log. `audit.record` is for any feature's administrative change.
  */
 export const workspaceFeature = defineFeature({
@@ -20,6 +22,7 @@ export const workspaceFeature = defineFeature({
     await app.register(workspaceRoutes(members));
     await app.register(invitesRoutes(invites));
     await app.register(securityRoutes(security, db));
+    await app.register(groupsRoutes(new GroupsService(db)));
     return { members, invites, audit: { record: (entry: AuditRecord) => recordAudit(db, entry) } };
   },
 });
