@@ -40,6 +40,8 @@ export const workspaceSummary = z.object({
   name: z.string(),
   role: workspaceRole,
   is_personal: z.boolean(),
+  /** The caller owns it (their own personal workspace is personal and theirs). */
+  is_owner: z.boolean(),
   is_current: z.boolean(),
 });
 export const workspaceList = z

@@ -131,7 +131,7 @@ export const appRoutes = {
   subscription: r('subscription', '/app/subscription', 'Subscription', true),
   workspace: r('workspace', '/app/workspace', 'Workspace', true),
   workspaceMembers: r('workspaceMembers', '/app/workspace/members', 'Members', true),
-  workspaceGroups: r('workspaceGroups', '/app/workspace/groups', 'Groups'),
+  workspaceGroups: r('workspaceGroups', '/app/workspace/groups', 'Groups', true),
   workspaceServiceAccounts: r(
     'workspaceServiceAccounts',
     '/app/workspace/service-accounts',

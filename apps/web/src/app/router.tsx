@@ -57,6 +57,7 @@ export const appPages: Partial<Record<string, PageModule>> = {
   workspace: () => import('@/features/workspace/routes/workspace-route'),
   workspaceMembers: () => import('@/features/workspace/routes/members-route'),
   workspaceSecurity: () => import('@/features/workspace/routes/security-route'),
+  workspaceGroups: () => import('@/features/workspace/routes/groups-route'),
   settingsWorkspaceInvites: () => import('@/features/workspace/routes/workspace-invites-route'),
 };
 

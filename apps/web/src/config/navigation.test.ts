@@ -44,7 +44,7 @@ describe('navigation model', () => {
         ],
       ],
       ['Agents', ['Agents']],
-      ['Workspace', ['Workspace', 'Members', 'Security', 'Usage', 'API keys', 'Webhooks', 'Settings']],
+      ['Workspace', ['Workspace', 'Members', 'Groups', 'Security', 'Usage', 'API keys', 'Webhooks', 'Settings']],
     ]);
   });
 
@@ -76,7 +76,7 @@ describe('navigation model', () => {
           'Voice verification',
         ],
       ],
-      ['Workspace', ['Workspace', 'Members', 'Security', 'Usage', 'API keys', 'Settings']],
+      ['Workspace', ['Workspace', 'Members', 'Groups', 'Security', 'Usage', 'API keys', 'Settings']],
     ]);
   });
 

@@ -92,11 +92,32 @@ describe(`workspace groups on ${process.env.TEST_DB}`, () => {
     expect((await call(alice, 'POST', '/v1/workspace/groups', { name: '' })).status).toBe(422);
   });
 
+  it('API key and setting changes made through other features are audited in the current workspace', async () => {
+    const created = await call(alice, 'POST', `/v1/service-accounts/${alice.id}/api-keys`, {
+      name: 'CI',
+      permissions: 'all',
+    });
+    expect(created.status).toBe(200);
+    await call(alice, 'DELETE', `/v1/service-accounts/${alice.id}/api-keys/${created.body.key_id}`);
+    await call(alice, 'POST', '/v1/workspace/training-opt-out', { training_opt_out: true });
+    // A refused change writes nothing.
+    expect(
+      (await call(bob, 'POST', '/v1/workspace/training-opt-out', { training_opt_out: false })).status,
+    ).toBe(403);
+    const log = await sdk(alice).workspace.auditLogs.list({ limit: 3 });
+    expect(log.entries.map((e) => [e.activityName, e.className])).toEqual([
+      ['training_opt_out_changed', 'workspace_settings'],
+      ['api_key_deleted', 'api_key'],
+      ['api_key_created', 'api_key'],
+    ]);
+    expect(log.entries[1]!.metadata).toMatchObject({ api_key_id: created.body.key_id });
+  });
+
   it('removing a member from the workspace drops them from its groups', async () => {
     const { body } = await call(alice, 'POST', '/v1/workspace/groups', { name: 'Leavers' });
     await call(alice, 'POST', `/v1/workspace/groups/${body.id}/members`, { email: bob.email });
     await call(alice, 'DELETE', '/v1/workspace/members', { email: bob.email });
-    expect((await sdk(alice).workspace.groups.list())[body.id].members).toEqual([]);
+    expect((await sdk(alice).workspace.groups.list())[body.id]!.members).toEqual([]);
     const [row] = await app.database.db
       .select()
       .from(workspaceMembers)

@@ -65,6 +65,7 @@ export class MembersService {
       name: r.name,
       role: r.role,
       is_personal: r.isPersonal,
+      is_owner: r.ownerId === userId,
       is_current: r.id === currentId,
     }));
   }

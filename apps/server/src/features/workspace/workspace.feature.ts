@@ -1,5 +1,6 @@
 import { defineFeature } from '../feature';
 import { recordAudit, type AuditRecord } from './audit';
+import { registerAuditHooks } from './audit-hooks';
 import { groupsRoutes } from './groups.routes';
 import { GroupsService } from './groups.service';
 import { invitesRoutes } from './invites.routes';
@@ -16,6 +17,7 @@ import { workspaceRoutes } from './workspace.routes';
 export const workspaceFeature = defineFeature({
   name: 'workspace',
   async register(app, { db, config, mailer }) {
+    registerAuditHooks(app, db);
     const members = new MembersService(db);
     const invites = new InvitesService(db, config, mailer);
     const security = new SecurityService(db);

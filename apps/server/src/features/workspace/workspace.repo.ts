@@ -138,6 +138,7 @@ export function listWorkspacesOf(db: AppDb, userId: string) {
       id: workspaces.id,
       name: workspaces.name,
       isPersonal: workspaces.isPersonal,
+      ownerId: workspaces.ownerId,
       role: workspaceMembers.role,
     })
     .from(workspaceMembers)

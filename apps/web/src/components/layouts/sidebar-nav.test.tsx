@@ -71,7 +71,7 @@ describe('SidebarNav', () => {
       within(workspace)
         .getAllByRole('link')
         .map((l) => l.textContent),
-    ).toEqual(['Workspace', 'Members', 'Security', 'Usage', 'API keys', 'Settings']);
+    ).toEqual(['Workspace', 'Members', 'Groups', 'Security', 'Usage', 'API keys', 'Settings']);
     // Products that do not exist yet are not offered at all.
     expect(within(nav).queryByRole('link', { name: 'Dubbing' })).toBeNull();
     expect(within(nav).queryByRole('heading', { name: 'Agents' })).toBeNull();

@@ -54,7 +54,7 @@ export function WorkspaceSwitcher() {
           {workspaces.map((w) => (
             <option key={w.workspace_id} value={w.workspace_id}>
               {w.name}
-              {w.is_personal ? ' (personal)' : ''}
+              {w.is_personal && w.is_owner ? ' (personal)' : ''}
             </option>
           ))}
         </select>

@@ -4,6 +4,7 @@ import type {
   PendingInvite,
   ReceivedInvite,
   SecuritySettings,
+  WorkspaceGroup,
   WorkspaceMember,
   WorkspaceOverview,
 } from '@vocalis/contracts/workspace';
@@ -132,3 +133,23 @@ export const useAuditLog = (enabled: boolean) =>
       api.get<AuditLogPage>('/v1/workspace/audit-logs', { signal, params: { limit: 50 } }),
     enabled,
   });
+
+export const useGroups = () =>
+  useQuery({
+    queryKey: [...workspaceKeys.all, 'groups'],
+    queryFn: ({ signal }) => api.get<Record<string, WorkspaceGroup>>('/v1/workspace/groups', { signal }),
+    select: (d) => Object.values(d).sort((a, b) => a.name.localeCompare(b.name)),
+  });
+
+export const useCreateGroup = () =>
+  useWorkspaceMutation((name: string) => api.post<WorkspaceGroup>('/v1/workspace/groups', { name }));
+export const useRenameGroup = () =>
+  useWorkspaceMutation(({ id, name }: { id: string; name: string }) =>
+    api.patch<Ok>(`/v1/workspace/groups/${encodeURIComponent(id)}`, { name }),
+  );
+export const useDeleteGroup = () =>
+  useWorkspaceMutation((id: string) => api.delete<Ok>(`/v1/workspace/groups/${encodeURIComponent(id)}`));
+export const useGroupMember = () =>
+  useWorkspaceMutation(({ id, email, add }: { id: string; email: string; add: boolean }) =>
+    api.post<Ok>(`/v1/workspace/groups/${encodeURIComponent(id)}/members${add ? '' : '/remove'}`, { email }),
+  );

@@ -34,7 +34,7 @@ export default function WorkspaceRoute() {
             <div>
               <h3 className="text-lg font-semibold text-zinc-900 dark:text-white">{ws.data.name}</h3>
               <p className="text-sm text-zinc-600 dark:text-zinc-400">
-                {ws.data.is_personal ? 'Your personal workspace. ' : ''}You are{' '}
+                {ws.data.is_personal && ws.data.is_owner ? 'Your personal workspace. ' : ''}You are{' '}
                 {ws.data.is_owner ? 'the owner and an admin' : ws.data.is_admin ? 'an admin' : 'an editor'}{' '}
                 here.
               </p>
