@@ -1,6 +1,7 @@
 import { ElevenLabsClient, ElevenLabsError } from '@elevenlabs/elevenlabs-js';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { historyItems } from '../../db/schema/history';
 import { workspaceInvites } from '../../db/schema/workspace-admin';
 import { workspaces } from '../../db/schema/workspaces';
 import { createTestUser, startTestApp, type TestApp, type TestUser } from '../../testing/test-app';
@@ -212,6 +213,23 @@ describe(`workspace members and invites on ${process.env.TEST_DB}`, () => {
       ).json()) as {
         workspace_id: string;
       };
+    // A history item of A: dave reads it while he is a member.
+    await app.database.db.insert(historyItems).values({
+      id: `hist${Date.now()}`,
+      workspaceId: alice.workspaceId,
+      userId: alice.id,
+      text: 'Team work',
+      characterCountChangeFrom: 0,
+      characterCountChangeTo: 9,
+      contentType: 'audio/mpeg',
+      audioPath: 'history/none.mp3',
+    });
+    const [item] = await app.database.db
+      .select()
+      .from(historyItems)
+      .where(eq(historyItems.workspaceId, alice.workspaceId));
+    expect((await call(dave, 'GET', `/v1/history/${item!.id}`)).status).toBe(200);
+    expect((await call(dave, 'GET', `/v1/history/${item!.id}`, undefined, 'cookie')).status).toBe(200);
     expect((await currentOf(dave)).workspace_id).toBe(alice.workspaceId);
     expect((await currentOf(dave, 'cookie')).workspace_id).toBe(alice.workspaceId);
     expect((await viaJwt()).workspace_id).toBe(alice.workspaceId);
@@ -219,6 +237,12 @@ describe(`workspace members and invites on ${process.env.TEST_DB}`, () => {
     expect((await currentOf(dave)).workspace_id).toBe(dave.workspaceId);
     expect((await currentOf(dave, 'cookie')).workspace_id).toBe(dave.workspaceId);
     expect((await viaJwt()).workspace_id).toBe(dave.workspaceId);
+    expect((await call(dave, 'GET', `/v1/history/${item!.id}`)).status).toBe(404);
+    expect((await call(dave, 'GET', `/v1/history/${item!.id}`, undefined, 'cookie')).status).toBe(404);
+    const viaToken = await app.request(`/v1/history/${item!.id}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(viaToken.status).toBe(404);
     const members = (await call(dave, 'GET', '/v1/workspace/members')).body;
     expect(members.map((m: { email: string }) => m.email)).toEqual([dave.email]);
   });
