@@ -56,7 +56,6 @@ export const WORKSPACE_MESSAGES = {
   ownerOnly: 'Only the owner of the workspace can transfer its ownership.',
   ownerCannotLeave: 'The owner cannot leave the workspace. Transfer its ownership to another member first.',
   ownerCannotBeChanged: "The workspace owner's role and access cannot be changed.",
-  personalWorkspace: 'A personal workspace cannot have other members.',
   noSeats: (limit: number) =>
     `Your workspace has no free seats: the plan allows ${limit} ${limit === 1 ? 'seat' : 'seats'}. Upgrade or buy more seats to invite more members.`,
   alreadyMember: 'This user is already a member of the workspace.',
@@ -64,7 +63,6 @@ export const WORKSPACE_MESSAGES = {
   inviteNotFound: 'This invitation does not exist or is no longer valid.',
   inviteOtherEmail: 'This invitation was sent to a different email address.',
   notMember: 'This user is not a member of the workspace.',
-  lastAdmin: 'The workspace needs at least one admin.',
   trainingOptOutUpdated: 'Workspace training opt out setting successfully updated.',
 } as const;
 
