@@ -9,7 +9,8 @@ import { workspaceMembers, workspaces } from '../db/schema/workspaces';
 /**
  * The caller's credentials and everything every authenticated request needs about them, in one statement
  * each (decision 033): who they are and the workspace they work in now (the profile's current one, else
- * the first they joined), with its tier, their role and the workspace's session_inactivity_timeout.
+ * the first they joined; never one where an admin locked them, decision 111), with its tier, their role
+ * and the workspace's session_inactivity_timeout.
  */
 
 /** The user's current workspace, as a lateral subquery over the outer query's user and profile. */
@@ -24,7 +25,7 @@ function currentWorkspaceOf(db: AppDb, userId: AnyPgColumn) {
     })
     .from(workspaceMembers)
     .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
-    .where(eq(workspaceMembers.userId, userId))
+    .where(and(eq(workspaceMembers.userId, userId), eq(workspaceMembers.isLocked, false)))
     .orderBy(
       desc(sql`${workspaceMembers.workspaceId} = ${userProfiles.workspaceId}`),
       workspaceMembers.createdAt,
@@ -110,6 +111,7 @@ function sessionQuery(db: AppDb, by: 'token' | 'id') {
         and(
           eq(workspaceMembers.userId, sessions.userId),
           eq(workspaceMembers.workspaceId, sql.placeholder('claimedWorkspaceId')),
+          eq(workspaceMembers.isLocked, false),
         ),
       ),
   );

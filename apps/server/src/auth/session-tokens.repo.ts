@@ -1,4 +1,4 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { AppDb } from '../db/client';
 import { jwks } from '../db/schema/jwks';
 import { userProfiles } from '../db/schema/user-profiles';
@@ -10,7 +10,7 @@ export async function currentWorkspaceIdOf(db: AppDb, userId: string): Promise<s
     .select({ id: workspaceMembers.workspaceId })
     .from(workspaceMembers)
     .leftJoin(userProfiles, eq(userProfiles.userId, workspaceMembers.userId))
-    .where(eq(workspaceMembers.userId, userId))
+    .where(and(eq(workspaceMembers.userId, userId), eq(workspaceMembers.isLocked, false)))
     .orderBy(
       desc(sql`${workspaceMembers.workspaceId} = ${userProfiles.workspaceId}`),
       workspaceMembers.createdAt,

@@ -1,3 +1,4 @@
+import { canInWorkspace } from '@vocalis/domain/workspace/workspace-permissions';
 import { forbidden, notFound } from '../errors';
 import type { CallerWorkspace } from './session-principal.repo';
 
@@ -5,12 +6,14 @@ import type { CallerWorkspace } from './session-principal.repo';
 export type WorkspaceCaller = { userId: string; workspace?: Pick<CallerWorkspace, 'id' | 'role'> | null };
 
 /**
- * Whether the caller may administer their current workspace (webhooks, service accounts, …). Today the role
- * read with the credentials decides (every user is admin of their personal workspace); workspace roles and
- * groups plug in here, so every administrative service asks this one function.
+ * Whether the caller may administer their current workspace (webhooks, service accounts, …): the one
+ * workspace permission check (decision 110) on the role read with the credentials (a locked membership
+ * is never the current workspace: session-principal.repo.ts).
  */
 export function mayAdministerWorkspace(caller: WorkspaceCaller): boolean {
-  return caller.workspace?.role === 'admin';
+  return caller.workspace
+    ? canInWorkspace({ role: caller.workspace.role, isOwner: false }, 'administer')
+    : false;
 }
 
 /** The id of the caller's current workspace when they may administer it; 404 without one, 403 otherwise. */

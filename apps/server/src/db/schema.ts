@@ -23,6 +23,7 @@ import * as voiceSettings from './schema/voice-settings';
 import * as voices from './schema/voices';
 import * as webhooks from './schema/webhooks';
 import * as workspaces from './schema/workspaces';
+import * as workspaceAdmin from './schema/workspace-admin';
 
 /** The whole drizzle schema; each feature's tables live in db/schema/<area>.ts. */
 export const schema = {
@@ -31,6 +32,7 @@ export const schema = {
   ...messages,
   ...mail,
   ...workspaces,
+  ...workspaceAdmin,
   ...userProfiles,
   ...accountSignals,
   ...accountCodes,

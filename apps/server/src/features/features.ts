@@ -20,6 +20,7 @@ import { userFeature } from './user/user.feature';
 import { voiceDesignFeature } from './voice-design/voice-design.feature';
 import { voiceLibraryFeature } from './voice-library/voice-library.feature';
 import { webhooksFeature } from './webhooks/webhooks.feature';
+import { workspaceFeature } from './workspace/workspace.feature';
 
 /**
  * Every product area, once, in registration order (a new feature adds one line here). The user feature comes
@@ -48,4 +49,5 @@ export const FEATURES = [
   billingFeature,
   webhooksFeature,
   serviceAccountsFeature,
+  workspaceFeature,
 ] as const;

@@ -63,6 +63,11 @@ export const appPages: Partial<Record<string, PageModule>> = {
   soundEffectsExplore: () => import('@/features/sound-effects/routes/sound-effects-route'),
   soundEffectsExploreSearch: () => import('@/features/sound-effects/routes/sound-effects-route'),
   soundEffectsExploreCategory: () => import('@/features/sound-effects/routes/sound-effects-route'),
+  workspace: () => import('@/features/workspace/routes/workspace-route'),
+  workspaceMembers: () => import('@/features/workspace/routes/members-route'),
+  workspaceSecurity: () => import('@/features/workspace/routes/security-route'),
+  workspaceGroups: () => import('@/features/workspace/routes/groups-route'),
+  settingsWorkspaceInvites: () => import('@/features/workspace/routes/workspace-invites-route'),
 };
 
 function mountBuilt(routes: readonly AppRoute[], pages: Partial<Record<string, PageModule>>): RouteObject[] {

@@ -46,7 +46,18 @@ describe('navigation model', () => {
       ['Agents', ['Agents']],
       [
         'Workspace',
-        ['Members', 'Usage', 'API keys', 'Webhooks', 'Service accounts', 'My webhooks', 'Settings'],
+        [
+          'Workspace',
+          'Members',
+          'Groups',
+          'Security',
+          'Usage',
+          'API keys',
+          'Webhooks',
+          'Service accounts',
+          'My webhooks',
+          'Settings',
+        ],
       ],
     ]);
   });
@@ -80,7 +91,21 @@ describe('navigation model', () => {
           'Voice verification',
         ],
       ],
-      ['Workspace', ['Usage', 'API keys', 'Webhooks', 'Service accounts', 'My webhooks', 'Settings']],
+      [
+        'Workspace',
+        [
+          'Workspace',
+          'Members',
+          'Groups',
+          'Security',
+          'Usage',
+          'API keys',
+          'Webhooks',
+          'Service accounts',
+          'My webhooks',
+          'Settings',
+        ],
+      ],
     ]);
   });
 

@@ -67,7 +67,10 @@ export const NAVIGATION: readonly NavSection[] = [
     id: 'workspace',
     label: 'Workspace',
     entries: [
+      entry(appRoutes.workspace, 'Workspace'),
       entry(appRoutes.workspaceMembers, 'Members'),
+      entry(appRoutes.workspaceGroups, 'Groups'),
+      entry(appRoutes.workspaceSecurity, 'Security'),
       entry(appRoutes.usage, 'Usage', 'Characters used, by day, voice and key.'),
       entry(appRoutes.settingsApiKeys, 'API keys', 'Call the API from your own code.'),
       entry(appRoutes.workspaceWebhooks, 'Webhooks'),

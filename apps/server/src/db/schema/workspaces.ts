@@ -21,6 +21,8 @@ export const workspaces = pgTable(
     isPersonal: boolean('is_personal').notNull().default(false),
     subscriptionTier: text('subscription_tier').notNull().default('free'),
     maxSeats: integer('max_seats').notNull().default(1),
+    /** Seats bought on top of the plan's (decision 111); the seat limit is the plan's seats plus these. */
+    extraSeats: integer('extra_seats').notNull().default(0),
     /** billing.md: professional voice limit = plan limit + extra_pvc_slots (set by staff). */
     extraPvcSlots: integer('extra_pvc_slots').notNull().default(0),
     storingSharedFilesOnUser: boolean('storing_shared_files_on_user').notNull().default(true),
@@ -58,6 +60,8 @@ export const workspaceMembers = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     role: text('role', { enum: WORKSPACE_ROLES }).notNull(),
+    /** Disabled by a workspace admin (SDK members.update is_locked): no access to this workspace (decision 111). */
+    isLocked: boolean('is_locked').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

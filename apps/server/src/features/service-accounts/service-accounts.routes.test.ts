@@ -162,4 +162,23 @@ describe(`service accounts on ${process.env.TEST_DB}`, () => {
     const names = (await client.serviceAccounts.list()).serviceAccounts.map((s) => s.name);
     expect(names).not.toContain('');
   });
+
+  it('keeps service accounts out of the member list and the seat count (they hold no seat)', async () => {
+    const before = (await (
+      await app.request('/v1/workspace/seats', { headers: { 'xi-api-key': other.apiKey } })
+    ).json()) as { used: number };
+    const { serviceAccountUserId: sa } = await otherClient.serviceAccounts.create({ name: 'Nightly' });
+    const seats = (await (
+      await app.request('/v1/workspace/seats', { headers: { 'xi-api-key': other.apiKey } })
+    ).json()) as { used: number };
+    expect(seats.used).toBe(before.used);
+    const members = await otherClient.workspace.members.list();
+    expect(JSON.stringify(members)).not.toContain(sa);
+    // It is a member for the purposes of its keys, though.
+    const [row] = await app.database.db
+      .select()
+      .from(workspaceMembers)
+      .where(and(eq(workspaceMembers.userId, sa), eq(workspaceMembers.workspaceId, other.workspaceId)));
+    expect(row?.role).toBe('editor');
+  });
 });

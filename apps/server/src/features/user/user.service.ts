@@ -7,6 +7,8 @@ import { badRequest, notFound } from '../../errors';
 import { newId } from '../../lib/ids';
 import type { EventBus } from '../../live/event-bus';
 import type { WorkspaceUsage } from '../usage/usage.service';
+import { joinInvitedWorkspace } from '../workspace/sign-up-invite';
+import { currentMembershipLocked } from '../workspace/workspace.repo';
 import { firstNameFromAccountName } from './first-name';
 import { readOptOutKey } from './opt-out-key';
 import { presentUser } from './user.presenter';
@@ -47,6 +49,8 @@ export class UserService {
       needsOnboarding: opts.needsOnboarding ?? false,
       firstName: firstNameFromAccountName(user.name, user.email),
     });
+    // A sign-up that carried a workspace invite code lands in that workspace (issue 11).
+    await joinInvitedWorkspace(this.db, user);
   }
 
   /** The profile, creating the personal account first if an interrupted sign-up left it missing. */
@@ -64,6 +68,10 @@ export class UserService {
   /** Null when the user may sign in; otherwise the code and text of the spec's sign-in failure. */
   async signInBlock(userId: string): Promise<SignInBlock | null> {
     const [row] = await repo.accountStates(this.db, [userId]);
+    // A workspace admin disabled the member in the workspace they work in (members.update is_locked).
+    if (row?.state === 'active' && (await currentMembershipLocked(this.db, userId))) {
+      return { code: BLOCKS.disabled, message: this.messages.disabled };
+    }
     if (!row || row.state === 'active') return null;
     const block = { code: BLOCKS[row.state], message: this.messages[row.state] };
     // accounts.md §6: suspended accounts see the notice "with an appeal link".

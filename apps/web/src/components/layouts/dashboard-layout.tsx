@@ -13,6 +13,7 @@ import { useSessionInactivitySignOut } from '@/lib/auth';
 
 import { SidebarNav } from './sidebar-nav';
 import { UserMenu } from './user-menu';
+import { WorkspaceSwitcher } from './workspace-switcher';
 
 type DashboardLayoutProps = {
   children: ReactNode;
@@ -41,6 +42,7 @@ export function DashboardLayout({ children, headerActions }: DashboardLayoutProp
     <div className="min-h-dvh">
       <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 border-r border-zinc-200 bg-white/70 backdrop-blur lg:block dark:border-zinc-800/80 dark:bg-zinc-900/40">
         <ErrorBoundary region="navigation">
+          <WorkspaceSwitcher />
           <SidebarNav />
         </ErrorBoundary>
       </aside>
@@ -64,6 +66,7 @@ export function DashboardLayout({ children, headerActions }: DashboardLayoutProp
                 <CloseIcon className="size-5" />
               </Button>
             </Dialog.Close>
+            <WorkspaceSwitcher />
             <SidebarNav onNavigate={() => setDrawerOpen(false)} />
           </Dialog.Content>
         </Dialog.Portal>

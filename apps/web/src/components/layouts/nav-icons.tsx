@@ -174,6 +174,22 @@ const ClassifierIcon = (props: IconProps) => (
   </Icon>
 );
 
+const BuildingIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M4 21V4.5a.5.5 0 0 1 .5-.5h9a.5.5 0 0 1 .5.5V21M14 9h5.5a.5.5 0 0 1 .5.5V21M2.5 21h19M7.5 8h3M7.5 12h3M7.5 16h3M17 13v.01M17 17v.01" />
+  </Icon>
+);
+const GroupIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M7 9.5a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5ZM17 9.5a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5ZM12 15a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5ZM2.5 15.5c.5-2 2.2-3 4.5-3M21.5 15.5c-.5-2-2.2-3-4.5-3M7.5 20.5c.5-2.2 2.2-3.5 4.5-3.5s4 1.3 4.5 3.5" />
+  </Icon>
+);
+const LockIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M6 11h12a1 1 0 0 1 1 1v8a1 1 0 0 1-1 1H6a1 1 0 0 1-1-1v-8a1 1 0 0 1 1-1ZM8 11V7.5a4 4 0 0 1 8 0V11M12 15v2" />
+  </Icon>
+);
+
 export const NAV_ICONS: Partial<Record<string, ComponentType<IconProps>>> = {
   home: HomeIcon,
   textToSpeech: SpeechIcon,
@@ -186,7 +202,9 @@ export const NAV_ICONS: Partial<Record<string, ComponentType<IconProps>>> = {
   onboarding: FlagIcon,
   onboardingNext: FlagIcon,
   onboardingChecklist: ChecklistIcon,
-  workspace: UsersIcon,
+  workspace: BuildingIcon,
+  workspaceSecurity: LockIcon,
+  workspaceGroups: GroupIcon,
   workspaceMembers: UsersIcon,
   workspaceWebhooks: WebhookIcon,
   workspaceServiceAccounts: ServiceAccountIcon,

@@ -72,7 +72,18 @@ describe('SidebarNav', () => {
       within(workspace)
         .getAllByRole('link')
         .map((l) => l.textContent),
-    ).toEqual(['Usage', 'API keys', 'Webhooks', 'Service accounts', 'My webhooks', 'Settings']);
+    ).toEqual([
+      'Workspace',
+      'Members',
+      'Groups',
+      'Security',
+      'Usage',
+      'API keys',
+      'Webhooks',
+      'Service accounts',
+      'My webhooks',
+      'Settings',
+    ]);
     // Products that do not exist yet are not offered at all.
     expect(within(nav).queryByRole('link', { name: 'Dubbing' })).toBeNull();
     expect(within(nav).queryByRole('heading', { name: 'Agents' })).toBeNull();

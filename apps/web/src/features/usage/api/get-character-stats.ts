@@ -3,7 +3,7 @@ import { BILLING_PATHS, type CharacterStatsResponse } from '@vocalis/contracts/b
 
 import { api } from '@/lib/api-client';
 
-export type StatsBreakdown = 'none' | 'voice' | 'model' | 'api_keys';
+export type StatsBreakdown = 'none' | 'voice' | 'model' | 'api_keys' | 'user';
 
 export type StatsRequest = {
   startMs: number;

@@ -33,6 +33,11 @@ beforeEach(() => {
       if (url === '/v1/models') return jsonResponse([{ model_id: 'm1', name: 'Flite English' }]);
       if (url.includes('/api-keys'))
         return jsonResponse({ 'api-keys': [{ key_id: 'k1', name: 'CI', hint: 'sk_...ab12' }] });
+      if (url === '/v1/workspace/members')
+        return jsonResponse([
+          { user_id: 'u1', email: 'b@example.com' },
+          { user_id: 'u2', email: 'cy@example.com' },
+        ]);
       const params = new URL(url, 'http://x').searchParams;
       statsCalls.push(params);
       const time = [0, DAY, 2 * DAY];
@@ -41,6 +46,7 @@ beforeEach(() => {
         voice: { v1: [100, 0, 200], v9: [0, 0, 100] },
         model: { m1: [100, 0, 300] },
         api_keys: { k1: [0, 0, 300], unknown: [100, 0, 0] },
+        user: { u1: [100, 0, 0], u2: [0, 0, 300] },
       };
       return jsonResponse({ time, usage: usage[params.get('breakdown_type')!] });
     }),
@@ -82,5 +88,19 @@ describe('usage page', () => {
     await screen.findByText('Characters per day · 400 in range');
     expect(statsCalls.length).toBeGreaterThan(0);
     expect(statsCalls.every((p) => p.get('include_workspace_metrics') === 'true')).toBe(true);
+  });
+
+  it('breaks the workspace usage down by member, named by email', async () => {
+    renderWithProviders(<UsageView workspace />);
+    expect(await screen.findByText('By member')).toBeTruthy();
+    expect(await screen.findByText('cy@example.com')).toBeTruthy();
+    expect(screen.getByText('b@example.com')).toBeTruthy();
+    expect(statsCalls.some((p) => p.get('breakdown_type') === 'user')).toBe(true);
+  });
+
+  it('has no by-member breakdown on the personal usage page', async () => {
+    renderWithProviders(<UsageView workspace={false} />);
+    await screen.findByText('Characters per day · 400 in range');
+    expect(screen.queryByText('By member')).toBeNull();
   });
 });

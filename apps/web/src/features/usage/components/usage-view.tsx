@@ -13,6 +13,7 @@ import { useLiveBilling, useSubscription } from '@/lib/subscription';
 import { useVoices } from '@/lib/voices';
 
 import { type StatsBreakdown, useCharacterStats } from '../api/get-character-stats';
+import { useMemberNames } from '../api/get-member-names';
 import { useApiKeyNames, useModelNames } from '../api/get-label-sources';
 import { RANGE_LABELS, type RangeKind, dailyTotals, rangeWindow, totalsByKey } from '../lib/usage-series';
 
@@ -102,6 +103,9 @@ export function UsageView({ workspace }: { workspace: boolean }) {
   const byVoice = useCharacterStats(request('voice'));
   const byModel = useCharacterStats(request('model'));
   const byKey = useCharacterStats(request('api_keys'));
+  // The workspace view also splits usage by member (every member draws from the one subscription).
+  const byUser = useCharacterStats({ ...request(workspace ? 'user' : 'none'), workspace });
+  const members = useMemberNames(workspace);
   const voices = useVoices();
   const models = useModelNames();
   const keys = useApiKeyNames(user?.id);
@@ -109,6 +113,7 @@ export function UsageView({ workspace }: { workspace: boolean }) {
   const modelName = (id: string) => models.data?.get(id) ?? id;
   const keyName = (id: string) =>
     id === 'unknown' ? 'Web app (no API key)' : (keys.data?.get(id) ?? `Key ${id.slice(0, 8)}`);
+  const memberName = (id: string) => members.data?.get(id) ?? (id === 'unknown' ? 'Former member' : id);
   const total = daily.data ? dailyTotals(daily.data).reduce((a, p) => a + p.value, 0) : null;
 
   return (
@@ -162,6 +167,14 @@ export function UsageView({ workspace }: { workspace: boolean }) {
           <Spinner className="size-5 text-zinc-400" />
         )}
       </Card>
+      {workspace ? (
+        <BreakdownChart
+          title="By member"
+          rows={byUser.data ? totalsByKey(byUser.data) : []}
+          nameOf={memberName}
+          empty="No characters in this range."
+        />
+      ) : null}
       <div className="grid gap-4 lg:grid-cols-3">
         <BreakdownChart
           title="By voice"
