@@ -44,14 +44,9 @@ export const MIN_TEMPO = 0.9;
 /**
  * The tempo (1 = the voice's own pace) at which speech of `spoken` seconds fits a slot of `slot` seconds,
  * within the natural bounds. A text that still overruns at the fastest tempo spills into the pause after
- * its slot (`spill` seconds available) and is cut with a fade only past that.
+ * its slot and is cut with a fade only at the next segment (speech/dub/render-dub.ts).
  */
 export function fitTempo(spoken: number, slot: number): number {
   if (spoken <= 0 || slot <= 0) return 1;
   return Math.min(MAX_TEMPO, Math.max(MIN_TEMPO, spoken / slot));
-}
-
-/** Where a fitted segment ends: its slot end, or later into the following silence, never past `limit`. */
-export function placedEnd(start: number, spokenAtTempo: number, limit: number): number {
-  return Math.min(start + spokenAtTempo, limit);
 }

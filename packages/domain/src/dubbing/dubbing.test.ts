@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DUBBING_LANGUAGES, DUBBING_SOURCE_OPTIONS, dubbingLanguage } from './dubbing-languages';
-import { dubbingCharacters, dubbingRange, fitTempo, MAX_TEMPO, MIN_TEMPO, placedEnd } from './dubbing-rules';
+import { dubbingCharacters, dubbingRange, fitTempo, MAX_TEMPO, MIN_TEMPO } from './dubbing-rules';
 import { cueTime, toSrt, toWebVtt } from './subtitles';
 
 describe('dubbing languages', () => {
@@ -54,10 +54,6 @@ describe('fitting a translation into its slot', () => {
     expect(fitTempo(1.9, 2)).toBeCloseTo(0.95);
     expect(fitTempo(1, 2)).toBe(MIN_TEMPO);
   });
-  it('never places speech past the limit', () => {
-    expect(placedEnd(1, 2, 10)).toBe(3);
-    expect(placedEnd(1, 12, 10)).toBe(10);
-  });
 });
 
 describe('subtitles', () => {
@@ -77,4 +73,30 @@ describe('subtitles', () => {
     );
   });
   it('formats times', () => expect(cueTime(59.9996, '.')).toBe('00:01:00.000'));
+});
+
+describe('manual dubbing CSV', () => {
+  it('reads seconds, timecodes, frames and quoted fields', async () => {
+    const { parseDubbingCsv } = await import('./dubbing-csv');
+    const csv =
+      'speaker,start_time,end_time,transcription,translation\r\n' +
+      'Ana,00:00:01,500,00:00:03.000,"Hello, friend","Hola, ""amigo"""\r\n'.replace('01,500', '01.500') +
+      'Ben,4,5.5,Bye,Adiós\n' +
+      'Ben,00:00:06:12,00:00:07:00,x,y\n';
+    expect(parseDubbingCsv(csv, 24)).toEqual({
+      segments: [
+        { speaker: 'Ana', start: 1.5, end: 3, transcription: 'Hello, friend', translation: 'Hola, "amigo"' },
+        { speaker: 'Ben', start: 4, end: 5.5, transcription: 'Bye', translation: 'Adiós' },
+        { speaker: 'Ben', start: 6.5, end: 7, transcription: 'x', translation: 'y' },
+      ],
+    });
+  });
+  it.each([
+    ['a,b\n1,2', /header row/],
+    ['speaker,start_time,end_time,transcription,translation\nA,3,2,x,y', /row 2/],
+    ['speaker,start_time,end_time,transcription,translation\n', /no segments/],
+  ])('refuses %j', async (csv, msg) => {
+    const { parseDubbingCsv } = await import('./dubbing-csv');
+    expect((parseDubbingCsv(csv) as { error: string }).error).toMatch(msg);
+  });
 });

@@ -13,11 +13,54 @@ export const APERTIUM_MODES_DIR = '/usr/share/apertium/modes';
 
 /** Apertium's three-letter (and two-letter) codes to ISO 639-1. */
 const ISO1: Record<string, string> = {
-  eng: 'en', en: 'en', spa: 'es', es: 'es', cat: 'ca', ca: 'ca', glg: 'gl', gl: 'gl', por: 'pt', pt: 'pt',
-  fra: 'fr', fr: 'fr', ita: 'it', it: 'it', deu: 'de', de: 'de', nld: 'nl', nl: 'nl', ron: 'ro', ro: 'ro',
-  eus: 'eu', eu: 'eu', epo: 'eo', eo: 'eo', oci: 'oc', oc: 'oc', arg: 'an', ast: 'ast', dan: 'da', nor: 'no',
-  swe: 'sv', isl: 'is', rus: 'ru', ukr: 'uk', bel: 'be', bul: 'bg', mkd: 'mk', hbs: 'sh', slv: 'sl',
-  ind: 'id', zlm: 'ms', afr: 'af', srd: 'sc', hin: 'hi', urd: 'ur', tur: 'tr', pol: 'pl', ces: 'cs',
+  eng: 'en',
+  en: 'en',
+  spa: 'es',
+  es: 'es',
+  cat: 'ca',
+  ca: 'ca',
+  glg: 'gl',
+  gl: 'gl',
+  por: 'pt',
+  pt: 'pt',
+  fra: 'fr',
+  fr: 'fr',
+  ita: 'it',
+  it: 'it',
+  deu: 'de',
+  de: 'de',
+  nld: 'nl',
+  nl: 'nl',
+  ron: 'ro',
+  ro: 'ro',
+  eus: 'eu',
+  eu: 'eu',
+  epo: 'eo',
+  eo: 'eo',
+  oci: 'oc',
+  oc: 'oc',
+  arg: 'an',
+  ast: 'ast',
+  dan: 'da',
+  nor: 'no',
+  swe: 'sv',
+  isl: 'is',
+  rus: 'ru',
+  ukr: 'uk',
+  bel: 'be',
+  bul: 'bg',
+  mkd: 'mk',
+  hbs: 'sh',
+  slv: 'sl',
+  ind: 'id',
+  zlm: 'ms',
+  afr: 'af',
+  srd: 'sc',
+  hin: 'hi',
+  urd: 'ur',
+  tur: 'tr',
+  pol: 'pl',
+  ces: 'cs',
 };
 
 /** The pair a mode file name names (`eng-spa.mode` → en→es), or null for variants and unknown codes. */
@@ -55,7 +98,9 @@ function runOn(mode: string, file: string, signal?: AbortSignal): Promise<string
     child.on('close', (code) =>
       code === 0
         ? resolve(Buffer.concat(out).toString('utf8'))
-        : reject(new Error(`apertium ${mode} failed (${code}): ${Buffer.concat(err).toString().slice(0, 300)}`)),
+        : reject(
+            new Error(`apertium ${mode} failed (${code}): ${Buffer.concat(err).toString().slice(0, 300)}`),
+          ),
     );
   });
 }

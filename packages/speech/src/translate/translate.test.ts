@@ -114,7 +114,13 @@ describe('http translators against stand-ins on loopback', () => {
       pairs: () => Promise.resolve(pairs.map(([from, to]) => ({ from, to }))),
       translate: (texts) => Promise.resolve(texts.map((x) => `${id}:${x}`)),
     });
-    const set = new TranslatorSet([fake('a', [['en', 'es']]), fake('b', [['en', 'es'], ['en', 'de']])]);
+    const set = new TranslatorSet([
+      fake('a', [['en', 'es']]),
+      fake('b', [
+        ['en', 'es'],
+        ['en', 'de'],
+      ]),
+    ]);
     expect((await set.pick({ from: 'en', to: 'es' }))?.id).toBe('a');
     expect((await set.pick({ from: 'en', to: 'de' }))?.id).toBe('b');
     expect(await set.pick({ from: 'en', to: 'ja' })).toBeUndefined();

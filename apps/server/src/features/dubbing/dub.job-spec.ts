@@ -1,0 +1,10 @@
+import { z } from 'zod';
+import { jobSpec } from '../../jobs/job';
+
+/** What the service enqueues (the spec alone, so the service does not import the pipeline). */
+export const dubJobSpec = jobSpec({
+  name: 'dubbing.dub',
+  payload: z.object({ dubbingId: z.string() }),
+  // A dub is long work on the same input: a second attempt would fail the same way.
+  maxAttempts: 1,
+});
