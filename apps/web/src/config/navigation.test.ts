@@ -49,7 +49,7 @@ describe('navigation model', () => {
   });
 
   // Today's build: home, text to speech (with dialogue), speech to speech, speech to text, the voice isolator, the AI
-  // classifier, history, voices (lab, library, professional cloning), usage, API keys, settings.
+  // classifier, dubbing, history, voices (lab, library, professional cloning), usage, API keys, settings.
   it('shows only the entries whose page exists in this build', () => {
     expect(labels(visibleNavigation())).toEqual([
       [null, ['Home']],
@@ -61,6 +61,7 @@ describe('navigation model', () => {
           'Speech to text',
           'Voice isolator',
           'AI classifier',
+          'Dubbing',
           'History',
         ],
       ],
@@ -103,6 +104,7 @@ describe('navigation model', () => {
     ['/app/settings/api-keys/', 'API keys'],
     ['/app/usage/workspace', 'Usage'],
     ['/app/ai-classifier', 'AI classifier'],
+    ['/app/dubbing', 'Dubbing'],
     ['/app/subscription', undefined],
     ['/app/usage-x', undefined],
   ])('on %s the current entry is %s', (pathname, label) => {
@@ -116,6 +118,7 @@ describe('navigation model', () => {
       'Speech to text',
       'Voice isolator',
       'AI classifier',
+      'Dubbing',
       'My voices',
       'Library',
       'Usage',

@@ -22,7 +22,7 @@ import type { DubSegment, DubSpeaker } from '../../db/schema/dubs';
 import { newId } from '../../lib/ids';
 import type { SttEngines } from '../speech-to-text/stt-engines';
 import { transcribeAudio } from '../speech-to-text/transcribe-audio';
-import { SOURCE_RATE } from './dubbing-input';
+import { isH264, SOURCE_RATE } from './dubbing-input';
 import type { DubRow } from './dubbing.repo';
 
 /** A failure the user is told about as it is (other errors become a generic message). */
@@ -181,9 +181,10 @@ export async function runDubPipeline(row: DubRow, d: PipelineDeps): Promise<DubR
       { 'in.bin': source, 'dub.wav': encodeWav(marked, MIX_RATE) },
       'out.mp4',
     );
-  // The picture is copied when mp4 can hold its codec, else encoded again.
-  const media = await mux(['-c:v', 'copy']).catch(() =>
-    mux(['-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p']),
-  );
+  // An H.264 picture is copied; any other is encoded to H.264, which every browser plays in mp4.
+  const encode = ['-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p'];
+  const media = (await isH264(source))
+    ? await mux(['-c:v', 'copy']).catch(() => mux(encode))
+    : await mux(encode);
   return { ...base, media, contentType: 'video/mp4', extension: 'mp4' };
 }

@@ -104,6 +104,37 @@ export async function hasVideo(bytes: Uint8Array): Promise<boolean> {
   }
 }
 
+/**
+ * Whether the picture is H.264, which browsers play inside mp4 (the dub copies it then; other codecs are
+ * encoded again): the Annex B filter accepts only H.264.
+ */
+export async function isH264(bytes: Uint8Array): Promise<boolean> {
+  try {
+    await runFfmpeg(
+      [
+        '-i',
+        'in.bin',
+        '-map',
+        '0:v:0',
+        '-c',
+        'copy',
+        '-bsf:v',
+        'h264_mp4toannexb',
+        '-frames:v',
+        '1',
+        '-f',
+        'h264',
+        'probe.h264',
+      ],
+      { 'in.bin': bytes },
+      'probe.h264',
+    );
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The whole audio at SOURCE_RATE; refuses media without a decodable audio stream. */
 export async function sourceAudio(bytes: Uint8Array): Promise<Int16Array> {
   let pcm: Int16Array;

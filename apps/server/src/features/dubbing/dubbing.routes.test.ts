@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dubs } from '../../db/schema/dubs';
 import { createTestUser, startTestApp, type TestApp, type TestUser } from '../../testing/test-app';
 import { waitFor } from '../../testing/wait-for';
-import { hasVideo } from './dubbing-input';
+import { hasVideo, isH264 } from './dubbing-input';
 
 type Detail = { detail: { status: string; message: string } };
 const RATE = 16000;
@@ -135,6 +135,8 @@ describe.skipIf(!hasApertium)(`dubbing on ${process.env.TEST_DB}`, () => {
     // The dubbed video decodes: a picture and an audio track as long as the source.
     const out = await bytesOf(await client.dubbing.audio.get(created.dubbingId, 'es'));
     expect(await hasVideo(out)).toBe(true);
+    // The mpeg4 upload's picture was encoded to H.264, which browsers play.
+    expect(await isH264(out)).toBe(true);
     const audio = await decodeAudio(out, RATE);
     expect(Math.abs(audio.length / RATE - seconds)).toBeLessThan(0.25);
 
