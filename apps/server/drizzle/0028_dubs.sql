@@ -22,6 +22,7 @@ CREATE TABLE "dubs" (
 	"segments" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"speakers" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"outputs" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"version" integer DEFAULT 0 NOT NULL,
 	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	"completed_at" timestamp (3) with time zone
 );

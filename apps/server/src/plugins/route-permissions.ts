@@ -179,6 +179,10 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, KeyAccess<PermissionType
   'GET /v1/dubbing/:dubbing_id/audio/:language_code': 'dubbing_read',
   'GET /v1/dubbing/:dubbing_id/transcript/:language_code': 'dubbing_read',
   'GET /v1/dubbing/:dubbing_id/transcripts/:language_code/format/:format_type': 'dubbing_read',
+  'GET /v1/dubbing/resource/:dubbing_id': 'dubbing_read',
+  'PATCH /v1/dubbing/resource/:dubbing_id/segment/:segment_id/:language': 'dubbing_write',
+  'POST /v1/dubbing/resource/:dubbing_id/translate': 'dubbing_write',
+  'POST /v1/dubbing/resource/:dubbing_id/render/:language': 'dubbing_write',
 
   // Speech history and its share links.
   'GET /v1/history': 'speech_history_read',

@@ -10,6 +10,8 @@ export interface DubSegment {
   end: number;
   text: string;
   translations: Record<string, string>;
+  /** Edited since the last render (its dubbed audio is out of date). */
+  stale?: boolean;
 }
 
 /** A speaker's voice per target language (engine voice and the fitted rendering, speech/dub/dub-voice.ts). */
@@ -28,6 +30,9 @@ export interface DubSpeaker {
 /** A finished language: the dubbed media (mp4 for a video source, mp3 for audio) and where segments landed. */
 export interface DubOutput {
   path: string;
+  /** The render that made it (dubbing.resource.render) and the resource version it rendered. */
+  renderId?: string;
+  version?: number;
   contentType: string;
   placed: { start: number; end: number; tempo: number; cut: number }[];
 }
@@ -84,6 +89,8 @@ export const dubs = pgTable(
     segments: jsonb('segments').$type<DubSegment[]>().notNull().default([]),
     speakers: jsonb('speakers').$type<DubSpeaker[]>().notNull().default([]),
     outputs: jsonb('outputs').$type<Record<string, DubOutput>>().notNull().default({}),
+    /** Raised by every edit of the dubbing resource (dubbing.resource.*: segments, translations, renders). */
+    version: integer('version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true, precision: 3 }),
   },

@@ -49,7 +49,8 @@ export interface DubResult {
 
 const secs = (n: number) => n.toFixed(3);
 
-export async function runDubPipeline(row: DubRow, d: PipelineDeps): Promise<DubResult> {
+/** Makes the dub of a row; `render` speaks the row's stored (edited) segments again without recognising them. */
+export async function runDubPipeline(row: DubRow, d: PipelineDeps, render = false): Promise<DubResult> {
   const target = row.targetLangs[0]!;
   await d.progress(5, 'Reading the media');
   const source = await d.readFile(row.sourcePath);
@@ -75,7 +76,7 @@ export async function runDubPipeline(row: DubRow, d: PipelineDeps): Promise<DubR
 
   let sourceLang = row.sourceLang;
   let segments: DubSegment[] = row.segments;
-  if (row.options.mode === 'automatic') {
+  if (row.options.mode === 'automatic' && !render) {
     await d.progress(30, 'Transcribing');
     const engine = d.stt.pick('scribe_v1', sourceLang ?? undefined);
     const heard = await transcribeAudio(engine, voice, sourceLang ?? undefined, {

@@ -20,7 +20,7 @@ class Gone extends Error {}
  */
 export const dubJob = defineJob({
   ...dubJobSpec,
-  async perform({ dubbingId }, ctx: JobContext) {
+  async perform({ dubbingId, render, renderId }, ctx: JobContext) {
     const row = await repo.findDubById(ctx.db, dubbingId);
     if (!row || row.status !== 'dubbing') return;
     const publish = (r: repo.DubRow) =>
@@ -36,35 +36,48 @@ export const dubJob = defineJob({
     const started = Date.now();
     let outPath: string | undefined;
     try {
-      const result = await runDubPipeline(row, {
-        stt: await sttBySetting.get(setting)!,
-        translators: createTranslators(ctx.config),
-        voices: (voices ??= createEspeakEngine()),
-        watermarkKey: ctx.config.watermarkKey,
-        readFile: (p) => ctx.files.get(p),
-        async progress(progress, progressMessage) {
-          const r = await repo.updateRunningDub(ctx.db, row.id, { progress, progressMessage });
-          if (!r) throw new Gone();
-          publish(r);
+      const result = await runDubPipeline(
+        row,
+        {
+          stt: await sttBySetting.get(setting)!,
+          translators: createTranslators(ctx.config),
+          voices: (voices ??= createEspeakEngine()),
+          watermarkKey: ctx.config.watermarkKey,
+          readFile: (p) => ctx.files.get(p),
+          async progress(progress, progressMessage) {
+            const r = await repo.updateRunningDub(ctx.db, row.id, { progress, progressMessage });
+            if (!r) throw new Gone();
+            publish(r);
+          },
         },
-      });
+        render,
+      );
       const lang = row.targetLangs[0]!;
-      outPath = `dubbing/${row.workspaceId}/${row.id}/${lang}.${result.extension}`;
+      // Each render has its own file: a failed one must not take the previous dub with it.
+      outPath = `dubbing/${row.workspaceId}/${row.id}/${lang}-${renderId ?? 'dub'}.${result.extension}`;
       await ctx.files.put(outPath, result.media);
       const done = await repo.updateRunningDub(ctx.db, row.id, {
         status: 'dubbed',
         sourceLang: result.sourceLang,
-        segments: result.segments,
         speakers: result.speakers,
+        segments: result.segments.map((seg) => ({ ...seg, stale: false })),
         outputs: {
           ...row.outputs,
-          [lang]: { path: outPath, contentType: result.contentType, placed: result.placed },
+          [lang]: {
+            path: outPath,
+            contentType: result.contentType,
+            placed: result.placed,
+            renderId,
+            version: row.version,
+          },
         },
         progress: 100,
         progressMessage: 'Dubbed',
         completedAt: new Date(),
       });
       if (!done) throw new Gone();
+      const previous = row.outputs[lang]?.path;
+      if (previous && previous !== outPath) await ctx.files.delete(previous).catch(() => undefined);
       ctx.log.info({ dubbingId, seconds: (Date.now() - started) / 1000 }, 'dub made');
       publish(done);
     } catch (err) {
@@ -75,10 +88,11 @@ export const dubJob = defineJob({
         const updated = await repo.updateRunningDub(tx, row.id, {
           status: 'failed',
           error: err instanceof DubFailure ? err.message : 'The dub could not be made.',
-          refunded: true,
+          // A failed render of edits gives nothing back: the dub was paid and made once already.
+          refunded: !render,
           completedAt: new Date(),
         });
-        if (updated) await repo.refundCharacters(tx, row.workspaceId, row.characters);
+        if (updated && !render) await repo.refundCharacters(tx, row.workspaceId, row.characters);
         return updated;
       });
       if (failed) publish(failed);

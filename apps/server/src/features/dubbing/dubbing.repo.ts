@@ -1,4 +1,4 @@
-import { and, count, desc, eq, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, lt, ne, or, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
 import { dubs } from '../../db/schema/dubs';
 import { workspaceUsage } from '../../db/schema/usage';
@@ -84,4 +84,19 @@ export async function refundCharacters(db: AppDb, workspaceId: string, character
     .update(workspaceUsage)
     .set({ characterCount: sql`greatest(0, ${workspaceUsage.characterCount} - ${characters})` })
     .where(eq(workspaceUsage.workspaceId, workspaceId));
+}
+
+/** Changes a dub that is not being made (edits of the dubbing resource); the row after, if any. */
+export async function updateIdleDub(
+  db: AppDb,
+  workspaceId: string,
+  id: string,
+  set: Partial<typeof dubs.$inferInsert>,
+): Promise<DubRow | undefined> {
+  const [row] = await db
+    .update(dubs)
+    .set({ ...set, version: sql`${dubs.version} + 1` })
+    .where(and(eq(dubs.workspaceId, workspaceId), eq(dubs.id, id), ne(dubs.status, 'dubbing')))
+    .returning();
+  return row;
 }

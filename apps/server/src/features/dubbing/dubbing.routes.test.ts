@@ -267,7 +267,56 @@ describe.skipIf(!hasApertium)(`dubbing on ${process.env.TEST_DB}`, () => {
     const vtt = await client.dubbing.transcripts.get(created.dubbingId, 'es', 'webvtt');
     expect(vtt.webvtt).toContain('<v speaker_0>El tren llegó tarde otra vez.');
     expect(vtt.webvtt).toContain('00:00:04.000 --> ');
-  }, 120_000);
+
+    // The dubbing resource: edit one segment's translation, translate another again, render again.
+    const resource = await client.dubbing.resource.get(created.dubbingId);
+    expect(resource.targetLanguages).toEqual(['es']);
+    const [first, second] = Object.values(resource.speakerSegments).sort((a, b) => a.startTime - b.startTime);
+    expect(first!.dubs.es!.text).toBe('El tren llegó tarde otra vez.');
+    const edited = await client.dubbing.resource.segment.update(created.dubbingId, first!.id, 'es', {
+      text: 'Buenos días a todos.',
+      endTime: 3.2,
+    });
+    expect(edited.version).toBe(resource.version + 1);
+    const again = await client.dubbing.resource.translate(created.dubbingId, { segments: [second!.id] });
+    expect(again.version).toBe(resource.version + 2);
+    const stale = await client.dubbing.resource.get(created.dubbingId);
+    // Apertium's own Spanish of "We meet at the station." replaces the CSV's.
+    const retranslated = stale.speakerSegments[second!.id]!.dubs.es!.text;
+    expect(retranslated).not.toBe('Nos vemos en la estación.');
+    expect(retranslated).toMatch(/\ben la\b/i);
+    expect(stale.speakerSegments[first!.id]!.dubs.es!.audioStale).toBe(true);
+    const wrongType = (await client.dubbing.resource
+      .render(created.dubbingId, 'es', { renderType: 'mp4' })
+      .catch((e: unknown) => e)) as ElevenLabsError;
+    expect([wrongType.statusCode, (wrongType.body as Detail).detail.status]).toEqual([
+      422,
+      'unsupported_render_type',
+    ]);
+    const before = await used(owner);
+    const render = await client.dubbing.resource.render(created.dubbingId, 'es', { renderType: 'mp3' });
+    expect(render.renderId).toBeTruthy();
+    const rendered = await finished(created.dubbingId);
+    expect(rendered.status).toBe('dubbed');
+    expect(await used(owner)).toBe(before);
+    const fresh = await client.dubbing.resource.get(created.dubbingId);
+    expect(fresh.renders[render.renderId]).toMatchObject({ status: 'complete', language: 'es', type: 'mp3' });
+    expect(fresh.speakerSegments[first!.id]!.dubs.es!.audioStale).toBe(false);
+    const srt = (await client.dubbing.transcript.getTranscriptForDub(created.dubbingId, 'es', {
+      formatType: 'srt',
+    })) as string;
+    expect(srt).toContain('Buenos días a todos.');
+    const remade = await decodeAudio(
+      await bytesOf(await client.dubbing.audio.get(created.dubbingId, 'es')),
+      RATE,
+    );
+    expect(Math.abs(remade.length / RATE - seconds)).toBeLessThan(0.25);
+    const theirs = new ElevenLabsClient({ apiKey: other.apiKey, baseUrl: app.url });
+    await expect(theirs.dubbing.resource.get(created.dubbingId)).rejects.toMatchObject({ statusCode: 404 });
+    await expect(
+      theirs.dubbing.resource.segment.update(created.dubbingId, first!.id, 'es', { text: 'x' }),
+    ).rejects.toMatchObject({ statusCode: 404 });
+  }, 180_000);
 
   it('a dub that fails says why and gives its characters back', async () => {
     const before = await used(owner);
