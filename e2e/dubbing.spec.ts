@@ -72,7 +72,9 @@ async function videoOf(wav: Buffer): Promise<{ mp4: Buffer; seconds: number }> {
   return { mp4: Buffer.from(mp4), seconds };
 }
 
-test('dubs an English video into Spanish, plays it with its segments, and deletes it', async ({ page }) => {
+test('dubs an English video into Spanish, plays it, edits a segment, renders again, and deletes it', async ({
+  page,
+}) => {
   test.setTimeout(300_000);
   await signIn(page, PAGE);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dubbing');
@@ -113,9 +115,25 @@ test('dubs an English video into Spanish, plays it with its segments, and delete
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.videoWidth)).toBe(64);
   const segments = player.getByTestId('dub-segment');
   await expect(segments.first()).toBeVisible();
-  const spanish = (await segments.allInnerTexts()).join(' ').toLowerCase();
-  expect(spanish).toMatch(/\b(el|la|los|de|en|mi|tren|perro|tarde)\b/);
+  const translations = () =>
+    player.locator('textarea').evaluateAll((all) => all.map((t) => (t as HTMLTextAreaElement).value));
+  expect((await translations()).join(' ').toLowerCase()).toMatch(/\b(el|la|los|de|en|mi|tren|perro|tarde)\b/);
   await shots(page, 'dubbing-player');
+
+  // Edit one segment's translation and render the dub again.
+  const first = player.locator('textarea').first();
+  await first.fill('Hola a todos, buenos días.');
+  await segments.first().getByRole('button', { name: 'Save' }).click();
+  await expect(segments.first().getByText('edited')).toBeVisible();
+  await player.getByRole('button', { name: 'Render again' }).click();
+  await expect(row.getByText('Dubbed')).toBeVisible({ timeout: 240_000 });
+  await row.getByRole('button', { name: 'Open' }).click();
+  await expect(player.locator('textarea').first()).toHaveValue('Hola a todos, buenos días.');
+  await expect(segments.first().getByText('edited')).toBeHidden();
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => (Number.isFinite(v.duration) ? v.duration : 0)))
+    .toBeGreaterThan(seconds - 0.5);
+  await shots(page, 'dubbing-edited');
 
   await row.getByRole('button', { name: 'Delete Morning walk' }).click();
   await page.getByRole('button', { name: 'Delete', exact: true }).click();

@@ -6,27 +6,12 @@ import { saveFile } from '@/lib/save-file';
 import { errorToastMessage } from '@/lib/error-toast';
 
 import { getDubMedia, getDubSubtitles } from '../api/get-dubs';
+import { SegmentEditor } from './segment-editor';
 
-type Cue = { start: string; end: string; text: string };
-
-/** Cues of a WebVTT text (for the segment list). */
-function cuesOf(vtt: string): Cue[] {
-  return vtt
-    .split('\n\n')
-    .slice(1)
-    .map((block) => {
-      const [times, ...text] = block.trim().split('\n');
-      const [start, end] = (times ?? '').split(' --> ');
-      return { start: start ?? '', end: end ?? '', text: text.join(' ').replace(/<v [^>]*>/, '') };
-    })
-    .filter((c) => c.text);
-}
-
-/** A finished dub: the dubbed media with a language switcher, its segments source and translated, downloads. */
+/** A finished dub: the dubbed media with a language switcher, downloads, and its segments to edit and render again. */
 export function DubPlayer({ dub }: { dub: DubbingMetadata }) {
   const [language, setLanguage] = useState(dub.target_languages[0] ?? '');
   const [media, setMedia] = useState<{ url: string; blob: Blob } | null>(null);
-  const [segments, setSegments] = useState<{ source: Cue[]; target: Cue[] } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const video = dub.media_metadata?.content_type.startsWith('video/') ?? false;
 
@@ -34,16 +19,11 @@ export function DubPlayer({ dub }: { dub: DubbingMetadata }) {
     let url: string | null = null;
     let live = true;
     setMedia(null);
-    Promise.all([
-      getDubMedia(dub.dubbing_id, language),
-      getDubSubtitles(dub.dubbing_id, 'source', 'webvtt'),
-      getDubSubtitles(dub.dubbing_id, language, 'webvtt'),
-    ])
-      .then(([blob, source, target]) => {
+    getDubMedia(dub.dubbing_id, language)
+      .then((blob) => {
         if (!live) return;
         url = URL.createObjectURL(blob);
         setMedia({ url, blob });
-        setSegments({ source: cuesOf(source), target: cuesOf(target) });
       })
       .catch((e: unknown) => live && setError(errorToastMessage(e)));
     return () => {
@@ -112,21 +92,7 @@ export function DubPlayer({ dub }: { dub: DubbingMetadata }) {
           Subtitles (WebVTT)
         </Button>
       </div>
-      {segments && (
-        <ol aria-label="Segments" className="divide-y divide-zinc-100 text-sm dark:divide-zinc-800">
-          {segments.source.map((s, i) => (
-            <li
-              key={i}
-              data-testid="dub-segment"
-              className="grid gap-1 py-2 sm:grid-cols-[7rem_1fr_1fr] sm:gap-3"
-            >
-              <span className="font-mono text-xs text-zinc-500">{s.start.slice(3, 11)}</span>
-              <span className="text-zinc-600 dark:text-zinc-400">{s.text}</span>
-              <span className="text-zinc-900 dark:text-zinc-100">{segments.target[i]?.text}</span>
-            </li>
-          ))}
-        </ol>
-      )}
+      <SegmentEditor dubId={dub.dubbing_id} language={language} video={video} />
     </section>
   );
 }
