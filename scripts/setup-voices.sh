@@ -37,7 +37,7 @@ Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
 SOURCES
 fi
 
-packages=(rhvoice rhvoice-english libttspico-utils pocketsphinx pocketsphinx-en-us asterisk-core-sounds-en-wav asterisk-core-sounds-en)
+packages=(rhvoice rhvoice-english libttspico-utils pocketsphinx pocketsphinx-en-us asterisk-core-sounds-en-wav asterisk-core-sounds-en apertium apertium-eng-spa apertium-eng-cat apertium-en-gl apertium-es-pt apertium-fr-es)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")

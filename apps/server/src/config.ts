@@ -69,6 +69,14 @@ export const envSchema = z.object({
   // A generative sound-effects server (decision 103), speaking ElevenLabs' sound-generation call.
   SFX_HTTP_URL: z.url({ protocol: /^https?$/ }).optional(),
   SFX_HTTP_API_KEY: z.string().min(1).optional(),
+  // Dubbing's translators besides the built-in Apertium (decision 140): a LibreTranslate-compatible server and
+  // an OpenAI-compatible chat model trusted with the languages listed (comma-separated ISO 639-1 codes).
+  TRANSLATE_HTTP_URL: z.url({ protocol: /^https?$/ }).optional(),
+  TRANSLATE_HTTP_API_KEY: z.string().min(1).optional(),
+  TRANSLATE_CHAT_URL: z.url({ protocol: /^https?$/ }).optional(),
+  TRANSLATE_CHAT_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  TRANSLATE_CHAT_API_KEY: z.string().min(1).optional(),
+  TRANSLATE_CHAT_LANGUAGES: z.string().default('en,es,fr,de,it,pt'),
   /** Worker threads that synthesize and encode speech (default: one per core); 0 runs it on the main thread. */
   SPEECH_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
   /** RHVoice (scripts/setup-voices.sh): `auto` uses it when installed, `off` ignores it. */
@@ -148,6 +156,9 @@ export type Config = {
   speechSts?: { url: string; apiKey?: string };
   /** Sound-effects server (decision 103), when one is configured. */
   soundServer?: { url: string; apiKey?: string };
+  /** Dubbing's remote translators (decision 140), when configured. */
+  translateHttp?: { url: string; apiKey?: string };
+  translateChat?: { url: string; model: string; apiKey?: string; languages: string[] };
   /** Speech worker threads; 0 = synthesize on the main thread. */
   speechWorkers: number;
   /** Whether an installed RHVoice is used (`off`: the voices stay on Flite). */
@@ -306,6 +317,19 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     }),
     ...(e.SPEECH_STS_URL && { speechSts: { url: e.SPEECH_STS_URL, apiKey: e.SPEECH_STS_API_KEY } }),
     ...(e.SFX_HTTP_URL && { soundServer: { url: e.SFX_HTTP_URL, apiKey: e.SFX_HTTP_API_KEY } }),
+    ...(e.TRANSLATE_HTTP_URL && {
+      translateHttp: { url: e.TRANSLATE_HTTP_URL, apiKey: e.TRANSLATE_HTTP_API_KEY },
+    }),
+    ...(e.TRANSLATE_CHAT_URL && {
+      translateChat: {
+        url: e.TRANSLATE_CHAT_URL,
+        model: e.TRANSLATE_CHAT_MODEL,
+        apiKey: e.TRANSLATE_CHAT_API_KEY,
+        languages: e.TRANSLATE_CHAT_LANGUAGES.split(',')
+          .map((l) => l.trim().toLowerCase())
+          .filter(Boolean),
+      },
+    }),
     ...(e.SPEECH_HTTP_URL && {
       speechHttp: { url: e.SPEECH_HTTP_URL, model: e.SPEECH_HTTP_MODEL, apiKey: e.SPEECH_HTTP_API_KEY },
     }),

@@ -69,7 +69,7 @@ export const appRoutes = {
   convaiHistory: r('convaiHistory', '/app/conversational-ai/history', 'Call history'),
   convaiPlayground: r('convaiPlayground', '/app/conversational-ai/playground', 'Playground'),
   convaiTalkTo: r('convaiTalkTo', '/app/conversational-ai/talk-to', 'Talk to an agent'),
-  dubbing: r('dubbing', '/app/dubbing', 'Dubbing'),
+  dubbing: r('dubbing', '/app/dubbing', 'Dubbing', true),
   onboarding: r('onboarding', '/app/onboarding', 'Onboarding', true),
   onboardingNext: r('onboardingNext', '/app/onboarding/next', 'Onboarding', true),
   onboardingChecklist: r('onboardingChecklist', '/app/onboarding-checklist', 'Getting started', true),

@@ -4,6 +4,7 @@ import * as apiKeys from './schema/api-keys';
 import * as audioIsolations from './schema/audio-isolations';
 import * as auth from './schema/auth';
 import * as billing from './schema/billing';
+import * as dubTables from './schema/dubs';
 import * as history from './schema/history';
 import * as jwks from './schema/jwks';
 import * as mail from './schema/mail';
@@ -53,5 +54,6 @@ export const schema = {
   ...webhooks,
   ...serviceAccounts,
   ...soundEffects,
+  ...dubTables,
 };
 export type Schema = typeof schema;

@@ -6,6 +6,7 @@ import { billingFeature } from './billing/billing.feature';
 import { healthFeature } from './health/health.feature';
 import { historyFeature } from './history/history.feature';
 import { devOutboxesFeature } from './mailbox/mailbox.feature';
+import { dubbingFeature } from './dubbing/dubbing.feature';
 import { messagesFeature } from './messages/messages.feature';
 import { pvcFeature } from './pvc/pvc.feature';
 import { serviceAccountsFeature } from './service-accounts/service-accounts.feature';
@@ -50,4 +51,5 @@ export const FEATURES = [
   webhooksFeature,
   serviceAccountsFeature,
   workspaceFeature,
+  dubbingFeature,
 ] as const;

@@ -219,6 +219,19 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, KeyAccess<PermissionType
   'GET /v1/sound-generation/categories/:category_id/examples/:example/audio': 'sound_generation',
   'GET /v1/audio-isolation/history/:history_item_id/audio': 'audio_isolation',
   'GET /v1/audio-isolation/history/:history_item_id/original': 'audio_isolation',
+  // Dubbing (decisions 140-143).
+  'POST /v1/dubbing': 'dubbing_write',
+  'GET /v1/dubbing': 'dubbing_read',
+  'GET /v1/dubbing/languages': 'dubbing_read',
+  'GET /v1/dubbing/:dubbing_id': 'dubbing_read',
+  'DELETE /v1/dubbing/:dubbing_id': 'dubbing_write',
+  'GET /v1/dubbing/:dubbing_id/audio/:language_code': 'dubbing_read',
+  'GET /v1/dubbing/:dubbing_id/transcript/:language_code': 'dubbing_read',
+  'GET /v1/dubbing/:dubbing_id/transcripts/:language_code/format/:format_type': 'dubbing_read',
+  'GET /v1/dubbing/resource/:dubbing_id': 'dubbing_read',
+  'PATCH /v1/dubbing/resource/:dubbing_id/segment/:segment_id/:language': 'dubbing_write',
+  'POST /v1/dubbing/resource/:dubbing_id/translate': 'dubbing_write',
+  'POST /v1/dubbing/resource/:dubbing_id/render/:language': 'dubbing_write',
 
   // Speech history and its share links.
   'GET /v1/history': 'speech_history_read',

@@ -68,6 +68,7 @@ export const appPages: Partial<Record<string, PageModule>> = {
   workspaceSecurity: () => import('@/features/workspace/routes/security-route'),
   workspaceGroups: () => import('@/features/workspace/routes/groups-route'),
   settingsWorkspaceInvites: () => import('@/features/workspace/routes/workspace-invites-route'),
+  dubbing: () => import('@/features/dubbing/routes/dubbing-route'),
 };
 
 function mountBuilt(routes: readonly AppRoute[], pages: Partial<Record<string, PageModule>>): RouteObject[] {

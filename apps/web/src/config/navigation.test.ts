@@ -63,7 +63,7 @@ describe('navigation model', () => {
   });
 
   // Today's build: home, text to speech (with dialogue), speech to speech, speech to text, the voice isolator, the AI
-  // classifier, history, voices (lab, library, professional cloning), usage, API keys, settings.
+  // classifier, dubbing, history, voices (lab, library, professional cloning), usage, API keys, settings.
   it('shows only the entries whose page exists in this build', () => {
     expect(labels(visibleNavigation())).toEqual([
       [null, ['Home']],
@@ -76,6 +76,7 @@ describe('navigation model', () => {
           'Speech to text',
           'Voice isolator',
           'AI classifier',
+          'Dubbing',
           'History',
         ],
       ],
@@ -136,6 +137,7 @@ describe('navigation model', () => {
     ['/app/usage/workspace', 'Usage'],
     ['/app/ai-classifier', 'AI classifier'],
     ['/app/sound-effects/explore/category', 'Sound effects'],
+    ['/app/dubbing', 'Dubbing'],
     ['/app/subscription', undefined],
     ['/app/usage-x', undefined],
   ])('on %s the current entry is %s', (pathname, label) => {
@@ -150,6 +152,7 @@ describe('navigation model', () => {
       'Speech to text',
       'Voice isolator',
       'AI classifier',
+      'Dubbing',
       'My voices',
       'Library',
       'Usage',

@@ -186,13 +186,14 @@ describe(`onboarding on ${process.env.TEST_DB}`, () => {
     expect(done(await me(user))).toEqual(['reveal_api_key']);
   });
 
-  it('completes the checklist when the steps of this build are done (speech, speech to speech, a library voice, a design, an API key)', async () => {
+  it('completes the checklist when the steps of this build are done (speech, speech to speech, a library voice, a design, a dub, an API key)', async () => {
     const user = await createTestUser(app);
     await call(user, '/v1/user/onboarding-checklist/initiate');
     await call(user, '/v1/user/onboarding-checklist/update', { item_id: 'generate_speech' });
     await call(user, '/v1/user/onboarding-checklist/update', { item_id: 'try_speech_to_speech' });
     await call(user, '/v1/user/onboarding-checklist/update', { item_id: 'add_library_voice' });
     await call(user, '/v1/user/onboarding-checklist/update', { item_id: 'design_voice' });
+    await call(user, '/v1/user/onboarding-checklist/update', { item_id: 'create_dub' });
     expect((await me(user)).is_onboarding_checklist_completed).toBe(false);
     const res = await call(user, `/v1/service-accounts/${user.id}/api-keys`, {
       name: 'script',
@@ -200,12 +201,13 @@ describe(`onboarding on ${process.env.TEST_DB}`, () => {
     });
     expect(res.status).toBe(200);
     const body = await me(user);
-    // The two steps of products not built (dubbing, affiliates) stay open.
+    // The step of a product not built (affiliates) stays open.
     expect(done(body)).toEqual([
       'generate_speech',
       'try_speech_to_speech',
       'add_library_voice',
       'design_voice',
+      'create_dub',
       'reveal_api_key',
     ]);
     expect(body.is_onboarding_checklist_completed).toBe(true);

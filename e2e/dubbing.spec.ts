@@ -1,0 +1,141 @@
+import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { runFfmpeg } from '../packages/speech/src/audio/ffmpeg';
+import { admin } from './admin-cli';
+
+// Issue 13 "Dubbing": a user uploads a short English video (generated speech over a coloured picture), dubs it into
+// Spanish with the built-in engines, watches the result with its segments, and deletes it.
+const email = `e2e-dub-${Date.now()}@example.com`;
+const password = 'e2e-password-1!';
+const PAGE = '/app/dubbing';
+const SUSAN = 'zjugDQR69KeBdVlIC4vX';
+const DESKTOP = { width: 1440, height: 900 };
+const PHONE = { width: 390, height: 844 };
+const expect = baseExpect.configure({ timeout: 30_000 });
+
+test.use({ viewport: DESKTOP });
+test.beforeAll(async () => {
+  await admin('create-user', '--email', email, '--password', password, '--name', 'Ada', '--verified');
+});
+
+async function signIn(page: Page, target: string) {
+  await page.goto(`/sign-in?redirect=${encodeURIComponent(target)}`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(new RegExp(`${target}$`), { timeout: 20_000 });
+}
+
+async function shots(page: Page, name: string) {
+  for (const dark of [false, true]) {
+    await page.evaluate((d) => document.documentElement.classList.toggle('dark', d), dark);
+    for (const size of [DESKTOP, PHONE]) {
+      await page.setViewportSize(size);
+      const file = test.info().outputPath(`${name}-${size.width}-${dark ? 'dark' : 'light'}.png`);
+      await page.screenshot({ path: file, animations: 'disabled', fullPage: true });
+    }
+  }
+  await page.evaluate(() => document.documentElement.classList.remove('dark'));
+  await page.setViewportSize(DESKTOP);
+}
+
+/** An mp4 of the speech (a 16 kHz WAV) over a teal picture: mpeg4 video at 5 fps, AAC audio. */
+async function videoOf(wav: Buffer): Promise<{ mp4: Buffer; seconds: number }> {
+  const seconds = (wav.length - 44) / 2 / 16000;
+  const frames = new Uint8Array(64 * 48 * 3 * 5 * Math.ceil(seconds));
+  for (let i = 0; i < frames.length; i += 3) frames.set([20, 150, 140], i);
+  const mp4 = await runFfmpeg(
+    [
+      '-f',
+      'rawvideo',
+      '-pix_fmt',
+      'rgb24',
+      '-s',
+      '64x48',
+      '-r',
+      '5',
+      '-i',
+      'f.raw',
+      '-i',
+      'a.wav',
+      '-c:v',
+      'mpeg4',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      '-shortest',
+      'o.mp4',
+    ],
+    { 'f.raw': frames, 'a.wav': new Uint8Array(wav) },
+    'o.mp4',
+  );
+  return { mp4: Buffer.from(mp4), seconds };
+}
+
+test('dubs an English video into Spanish, plays it, edits a segment, renders again, and deletes it', async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  await signIn(page, PAGE);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dubbing');
+  await expect(page.getByText('No dubs yet.')).toBeVisible();
+
+  const speech = await page.request.post(
+    `/v1/text-to-speech/${SUSAN}?output_format=wav_16000&enable_logging=false`,
+    { data: { text: 'The train was late again, so I walked to the office. My sister has a small dog.' } },
+  );
+  expect(speech.status()).toBe(200);
+  const { mp4, seconds } = await videoOf(await speech.body());
+
+  await page.getByRole('button', { name: 'New dub' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New dub' });
+  await expect(dialog.getByTestId('dub-pairs')).toContainText('en→es');
+  await dialog
+    .getByLabel('Video or audio file')
+    .setInputFiles({ name: 'walk.mp4', mimeType: 'video/mp4', buffer: mp4 });
+  await dialog.getByLabel('Name').fill('Morning walk');
+  await dialog.getByLabel('Source language').selectOption('en');
+  await dialog.getByLabel('Target language').selectOption('es');
+  await shots(page, 'dubbing-create');
+  await dialog.getByRole('button', { name: 'Create dub' }).click();
+  await expect(dialog).toBeHidden();
+
+  const row = page.getByTestId('dub-row').filter({ hasText: 'Morning walk' });
+  await expect(row).toBeVisible();
+  await expect(row.getByText('Dubbed')).toBeVisible({ timeout: 240_000 });
+  await row.getByRole('button', { name: 'Open' }).click();
+
+  const player = page.getByRole('region', { name: 'Dub Morning walk' });
+  const video = player.getByTestId('dub-media');
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => (Number.isFinite(v.duration) ? v.duration : 0)))
+    .toBeGreaterThan(seconds - 0.5);
+  expect(await video.evaluate((v: HTMLVideoElement) => v.duration)).toBeLessThan(seconds + 0.5);
+  // The browser decodes the picture (the mpeg4 upload was encoded to H.264).
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.videoWidth)).toBe(64);
+  const segments = player.getByTestId('dub-segment');
+  await expect(segments.first()).toBeVisible();
+  const translations = () =>
+    player.locator('textarea').evaluateAll((all) => all.map((t) => (t as HTMLTextAreaElement).value));
+  expect((await translations()).join(' ').toLowerCase()).toMatch(/\b(el|la|los|de|en|mi|tren|perro|tarde)\b/);
+  await shots(page, 'dubbing-player');
+
+  // Edit one segment's translation and render the dub again.
+  const first = player.locator('textarea').first();
+  await first.fill('Hola a todos, buenos días.');
+  await segments.first().getByRole('button', { name: 'Save' }).click();
+  await expect(segments.first().getByText('edited')).toBeVisible();
+  await player.getByRole('button', { name: 'Render again' }).click();
+  await expect(row.getByText('Dubbed')).toBeVisible({ timeout: 240_000 });
+  await row.getByRole('button', { name: 'Open' }).click();
+  await expect(player.locator('textarea').first()).toHaveValue('Hola a todos, buenos días.');
+  await expect(segments.first().getByText('edited')).toBeHidden();
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => (Number.isFinite(v.duration) ? v.duration : 0)))
+    .toBeGreaterThan(seconds - 0.5);
+  await shots(page, 'dubbing-edited');
+
+  await row.getByRole('button', { name: 'Delete Morning walk' }).click();
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(page.getByText('No dubs yet.')).toBeVisible();
+});
