@@ -11,6 +11,7 @@ import * as messages from './schema/messages';
 import * as nodes from './schema/nodes';
 import * as rateLimits from './schema/rate-limits';
 import * as sms from './schema/sms';
+import * as studio from './schema/studio';
 import * as transcriptTables from './schema/transcripts';
 import * as twoFactor from './schema/two-factor';
 import * as usage from './schema/usage';
@@ -45,5 +46,6 @@ export const schema = {
   ...billing,
   ...jwks,
   ...nodes,
+  ...studio,
 };
 export type Schema = typeof schema;

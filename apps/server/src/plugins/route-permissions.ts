@@ -185,6 +185,28 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, KeyAccess<PermissionType
   'POST /v1/history/:history_item_id/video': 'speech_history_write',
   'GET /v1/history/:history_item_id/video': 'speech_history_read',
   'GET /v1/history/:history_item_id/video/preview': 'speech_history_read',
+  // Studio projects, chapters, conversion and snapshots (decisions 130-131).
+  'GET /v1/studio/limits': 'projects_read',
+  'GET /v1/studio/projects': 'projects_read',
+  'POST /v1/studio/projects': 'projects_write',
+  'GET /v1/studio/projects/:project_id': 'projects_read',
+  'POST /v1/studio/projects/:project_id': 'projects_write',
+  'DELETE /v1/studio/projects/:project_id': 'projects_write',
+  'POST /v1/studio/projects/:project_id/content': 'projects_write',
+  'POST /v1/studio/projects/:project_id/convert': 'projects_write',
+  'GET /v1/studio/projects/:project_id/chapters': 'projects_read',
+  'POST /v1/studio/projects/:project_id/chapters': 'projects_write',
+  'GET /v1/studio/projects/:project_id/chapters/:chapter_id': 'projects_read',
+  'POST /v1/studio/projects/:project_id/chapters/:chapter_id': 'projects_write',
+  'DELETE /v1/studio/projects/:project_id/chapters/:chapter_id': 'projects_write',
+  'POST /v1/studio/projects/:project_id/chapters/:chapter_id/convert': 'projects_write',
+  'GET /v1/studio/projects/:project_id/snapshots': 'projects_read',
+  'GET /v1/studio/projects/:project_id/snapshots/:project_snapshot_id': 'projects_read',
+  'POST /v1/studio/projects/:project_id/snapshots/:project_snapshot_id/stream': 'projects_read',
+  'POST /v1/studio/projects/:project_id/snapshots/:project_snapshot_id/archive': 'projects_read',
+  'GET /v1/studio/projects/:project_id/chapters/:chapter_id/snapshots': 'projects_read',
+  'GET /v1/studio/projects/:project_id/chapters/:chapter_id/snapshots/:chapter_snapshot_id': 'projects_read',
+  'POST /v1/studio/projects/:project_id/chapters/:chapter_id/snapshots/:chapter_snapshot_id/stream': 'projects_read',
 };
 
 /** The rule for a route (HEAD as GET), or undefined when the table has no entry for it. */
