@@ -9,6 +9,7 @@ import { devOutboxesFeature } from './mailbox/mailbox.feature';
 import { messagesFeature } from './messages/messages.feature';
 import { pvcFeature } from './pvc/pvc.feature';
 import { sharingFeature } from './sharing/sharing.feature';
+import { pronunciationFeature } from './pronunciation/pronunciation.feature';
 import { studioFeature } from './studio/studio.feature';
 import { speechToTextFeature } from './speech-to-text/speech-to-text.feature';
 import { speechToSpeechFeature } from './speech-to-speech/speech-to-speech.feature';
@@ -44,4 +45,5 @@ export const FEATURES = [
   devOutboxesFeature,
   billingFeature,
   studioFeature,
+  pronunciationFeature,
 ] as const;
