@@ -6,6 +6,7 @@ const locator = z.object({ pronunciation_dictionary_id: z.string(), version_id: 
 export const projectParams = z.object({ project_id: id });
 export const chapterParams = z.object({ project_id: id, chapter_id: id });
 export const projectSnapshotParams = z.object({ project_id: id, project_snapshot_id: id });
+export const blockParams = z.object({ project_id: id, chapter_id: id, block_id: id });
 export const chapterSnapshotParams = z.object({ project_id: id, chapter_id: id, chapter_snapshot_id: id });
 
 const bool = z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean());

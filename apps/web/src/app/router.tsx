@@ -54,6 +54,8 @@ export const appPages: Partial<Record<string, PageModule>> = {
     import('@/features/professional-voices/routes/professional-voice-cloning-route'),
   voiceVerification: () => import('@/features/professional-voices/routes/voice-verification-route'),
   aiClassifier: () => import('@/features/ai-classifier/routes/ai-classifier-route'),
+  studio: () => import('@/features/studio/routes/studio-projects-route'),
+  studioProject: () => import('@/features/studio/routes/studio-project-route'),
 };
 
 function mountBuilt(routes: readonly AppRoute[], pages: Partial<Record<string, PageModule>>): RouteObject[] {

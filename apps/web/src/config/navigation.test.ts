@@ -61,6 +61,7 @@ describe('navigation model', () => {
           'Speech to text',
           'Voice isolator',
           'AI classifier',
+          'Studio',
           'History',
         ],
       ],
@@ -103,6 +104,7 @@ describe('navigation model', () => {
     ['/app/settings/api-keys/', 'API keys'],
     ['/app/usage/workspace', 'Usage'],
     ['/app/ai-classifier', 'AI classifier'],
+    ['/app/studio/p1', 'Studio'],
     ['/app/subscription', undefined],
     ['/app/usage-x', undefined],
   ])('on %s the current entry is %s', (pathname, label) => {
@@ -116,6 +118,7 @@ describe('navigation model', () => {
       'Speech to text',
       'Voice isolator',
       'AI classifier',
+      'Studio',
       'My voices',
       'Library',
       'Usage',

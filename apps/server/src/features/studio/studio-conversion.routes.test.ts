@@ -88,12 +88,20 @@ describe(`studio conversion on ${process.env.TEST_DB}`, () => {
     expect(al.characterEndTimesSeconds.at(-1)!).toBeLessThanOrEqual(duration + 0.05);
     expect(al.characterEndTimesSeconds.at(-1)!).toBeGreaterThan(duration - 1);
 
+    // each converted block plays on its own
+    const blockWav = await app.request(`/v1/studio/projects/${pid}/chapters/${one}/blocks/${done.content.blocks[1]!.block_id}/audio`, { headers: { 'xi-api-key': owner.apiKey } });
+    expect(blockWav.headers.get('content-type')).toBe('audio/wav');
+    const blockPcm = await decodeAudio(new Uint8Array(await blockWav.arrayBuffer()), 16000);
+    expect(blockPcm.length / 16000).toBeGreaterThan(1);
+
     // edit one block: only it is spoken (and charged) again; the old snapshot stays playable
     const blocks = done.content.blocks;
     await client.studio.projects.chapters.update(pid, one!, {
       content: { blocks: blocks.map((b, i) => ({ blockId: b.block_id, subType: b.sub_type as 'p', nodes: [{ type: 'tts_node' as const, text: i === 2 ? 'It was a rainy day.' : b.nodes[0]!.text, voiceId: KAL }] })) },
     });
     expect((await chapter(pid, one!)).statistics).toMatchObject({ characters_unconverted: 19, characters_converted: 12 + 23 });
+    const stale = await app.request(`/v1/studio/projects/${pid}/chapters/${one}/blocks/${blocks[2]!.block_id}/audio`, { headers: { 'xi-api-key': owner.apiKey } });
+    expect(stale.status).toBe(404);
     const mid = await used();
     const again = Math.floor(Date.now() / 1000);
     await client.studio.projects.chapters.convert(pid, one!);

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  blockParams,
   chapterParams,
   chapterSnapshotExtended,
   chapterSnapshotParams,
@@ -44,6 +45,14 @@ export const studioSnapshotRoutes =
           .type('application/zip')
           .header('content-disposition', `attachment; filename="${fileName.replace(/"/g, '')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`)
           .send(zip);
+      },
+    );
+    app.get(
+      '/v1/studio/projects/:project_id/chapters/:chapter_id/blocks/:block_id/audio',
+      { schema: { tags, summary: 'A block\'s audio from its last conversion (wav; 404 while it is not converted)', params: blockParams } },
+      async (r, reply) => {
+        const file = await service.blockAudio(requirePrincipal(r), r.params.project_id, r.params.chapter_id, r.params.block_id);
+        return reply.type('audio/wav').header('content-length', String(file.size)).send(file.read());
       },
     );
     app.get('/v1/studio/projects/:project_id/chapters/:chapter_id/snapshots', { schema: { tags, summary: 'Chapter snapshots, newest first', params: chapterParams, response: { 200: chapterSnapshots } } }, (r) =>

@@ -9,6 +9,7 @@ import { notFound } from '../../errors';
 import type { Principal } from '../../plugins/auth';
 import type { FileStorage } from '../../storage/file-storage';
 import { zipStore } from '../../lib/zip';
+import { isConverted } from './conversion-fingerprint';
 import type { StudioAccess } from './studio-access';
 import { presentChapterSnapshot, presentProjectSnapshot } from './studio.presenter';
 import * as repo from './studio.repo';
@@ -54,6 +55,16 @@ export class StudioSnapshotsService {
     const { snap } = await this.find(caller, projectId, chapterId, id);
     const file = await this.files.open(snap.audioPath);
     if (!file) throw snapshotNotFound();
+    return file;
+  }
+
+  /** A block's audio from its last conversion (wav), while its text and voices are unchanged. */
+  async blockAudio(caller: Principal, projectId: string, chapterId: string, blockId: string) {
+    const { project, chapter } = await this.access.chapter(caller, projectId, chapterId);
+    const block = (await repo.blocksOf(this.db, [chapter.id])).find((b) => b.id === blockId);
+    if (!block) throw notFound('Block not found.', 'block_not_found');
+    const file = isConverted(project)(block) ? await this.files.open(block.audioPath!) : null;
+    if (!file) throw notFound('The block has not been converted since it last changed.', 'block_not_converted');
     return file;
   }
 
