@@ -2,6 +2,8 @@ import { ElevenLabsClient, type ElevenLabsError } from '@elevenlabs/elevenlabs-j
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pronunciationDictionaries } from '../../db/schema/studio';
+import { workspaces } from '../../db/schema/workspaces';
+import { waitFor } from '../../testing/wait-for';
 import { createTestUser, startTestApp, type TestApp, type TestUser } from '../../testing/test-app';
 
 type Detail = { detail: { status: string; message: string } };
@@ -106,4 +108,23 @@ describe(`pronunciation dictionaries on ${process.env.TEST_DB}`, () => {
     expect(unknown.status).toBe(400);
     expect(((await unknown.json()) as Detail).detail.status).toBe('pronunciation_dictionary_not_found');
   }, 60_000);
+
+  it('applies a Studio project\'s dictionaries when it converts', async () => {
+    await app.database.db.update(workspaces).set({ subscriptionTier: 'creator' }).where(eq(workspaces.id, owner.workspaceId));
+    const d = await client.pronunciationDictionaries.createFromRules({ name: 'Studio', rules: [{ type: 'alias', stringToReplace: 'Dr', alias: 'Doctor' }] });
+    const { project } = await client.studio.projects.create({
+      name: 'Ruled',
+      pronunciationDictionaryLocators: [JSON.stringify({ pronunciation_dictionary_id: d.id, version_id: d.versionId })],
+      fromContentJson: JSON.stringify([{ name: 'A', blocks: [{ nodes: [{ type: 'tts_node', text: 'Dr Who.', voice_id: KAL }] }] }]),
+    });
+    const pid = project.projectId;
+    const cid = (await client.studio.projects.chapters.list(pid)).chapters[0]!.chapterId;
+    await client.studio.projects.chapters.convert(pid, cid);
+    const snaps = await waitFor(async () => {
+      const s = await client.studio.projects.chapters.snapshots.list(pid, cid);
+      return s.snapshots.length ? s.snapshots : undefined;
+    }, 120_000, 200);
+    const snap = await client.studio.projects.chapters.snapshots.get(pid, cid, snaps[0]!.chapterSnapshotId);
+    expect(snap.characterAlignments[0]!.characters.join('')).toBe('Doctor Who.');
+  }, 150_000);
 });
