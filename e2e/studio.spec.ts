@@ -98,6 +98,9 @@ test('creates a project from pasted text, edits chapters and blocks, converts a 
   await expect(page.getByRole('button', { name: /Play latest version/ })).toBeVisible({ timeout: 120_000 });
   await expect(page.getByTestId('chapter-status-0')).toHaveText('converted');
   await expect(page.getByText('0 characters to convert')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Play block 2' })).toBeVisible();
+  // the conversion was charged: the credits meter moved
+  await expect(page.getByText(/of 10,000 characters left/)).not.toHaveText(/^10,000 of/);
   await page.getByRole('button', { name: /Play latest version/ }).click();
   const audio = page.locator('audio');
   await expect(audio).toHaveAttribute('data-snapshot', /.+/);
@@ -112,6 +115,13 @@ test('creates a project from pasted text, edits chapters and blocks, converts a 
     .poll(async () => Number(await page.getByRole('progressbar', { name: 'Playback' }).getAttribute('aria-valuenow')), { timeout: 20_000 })
     .toBeGreaterThan(0);
   await shots(page, 'converted');
+
+  // convert the whole book and download its chapters as a zip
+  await page.getByRole('button', { name: 'Convert project' }).click();
+  const download = page.getByRole('button', { name: 'Download chapters (zip)' });
+  await expect(download).toBeVisible({ timeout: 120_000 });
+  const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+  expect(file.suggestedFilename()).toBe('My_first_book.zip');
 
   // the list shows the project and the limit
   await page.getByRole('link', { name: '← Projects' }).click();

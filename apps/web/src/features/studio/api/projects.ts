@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ProjectResponse } from '@vocalis/contracts/studio';
 
-import { api, request } from '@/lib/api-client';
+import { api, request, requestRaw } from '@/lib/api-client';
 
 export const studioKeys = {
   all: ['studio'] as const,
@@ -98,4 +98,11 @@ export function useConvert(projectId: string) {
       ),
     onSuccess: () => qc.invalidateQueries({ queryKey: studioKeys.all }),
   });
+}
+
+/** POST .../snapshots/{id}/archive: the zip of the project snapshot's chapters, with the server's file name. */
+export async function projectArchive(projectId: string, snapshotId: string): Promise<{ blob: Blob; fileName: string }> {
+  const r = await requestRaw(`/v1/studio/projects/${encodeURIComponent(projectId)}/snapshots/${encodeURIComponent(snapshotId)}/archive`, { method: 'POST' });
+  const name = /filename="([^"]+)"/.exec(r.headers.get('content-disposition') ?? '')?.[1] ?? 'project.zip';
+  return { blob: await r.blob(), fileName: name };
 }

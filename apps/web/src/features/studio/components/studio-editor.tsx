@@ -2,13 +2,16 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 
+import { Button } from '@/components/ui/button';
 import { LoadingButton } from '@/components/ui/loading-button';
+import { toast } from '@/components/ui/toast/toast-store';
 import { currentUserKey } from '@/lib/current-user';
 import { errorToastMessage } from '@/lib/error-toast';
 import { useLiveCollection } from '@/lib/live';
+import { saveFile } from '@/lib/save-file';
 
 import { useChapter } from '../api/chapters';
-import { studioKeys, useConvert, useProject } from '../api/projects';
+import { projectArchive, studioKeys, useConvert, useProject } from '../api/projects';
 import { BlockEditor } from './block-editor';
 import { ChapterPlayer } from './chapter-player';
 import { ChaptersSidebar } from './chapters-sidebar';
@@ -52,7 +55,23 @@ export function StudioEditor({ projectId }: { projectId: string }) {
         <span className="text-xs text-zinc-500" data-testid="project-state">
           {p.state === 'default' ? (p.last_conversion_date_unix ? 'Converted' : 'Not converted') : p.state === 'in_queue' ? 'In queue' : 'Converting…'}
         </span>
-        <LoadingButton className="ml-auto" loading={convert.isPending && convert.variables === null} disabled={busy} onClick={() => convert.mutate(null)}>
+        {p.latest_snapshot_id && (
+          <Button
+            className="ml-auto"
+            variant="secondary"
+            onClick={async () => {
+              try {
+                const { blob, fileName } = await projectArchive(p.project_id, p.latest_snapshot_id!);
+                saveFile(blob, fileName);
+              } catch (e) {
+                toast.error(errorToastMessage(e));
+              }
+            }}
+          >
+            Download chapters (zip)
+          </Button>
+        )}
+        <LoadingButton className={p.latest_snapshot_id ? '' : 'ml-auto'} loading={convert.isPending && convert.variables === null} disabled={busy} onClick={() => convert.mutate(null)}>
           Convert project
         </LoadingButton>
       </div>
