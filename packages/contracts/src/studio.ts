@@ -219,3 +219,10 @@ export const studioLimits = z.object({
   projects_limit: z.number().nullable(),
   allowed_to_use_projects_api: z.boolean(),
 });
+
+export const projectDictionariesBody = z.object({
+  pronunciation_dictionary_locators: z
+    .array(z.object({ pronunciation_dictionary_id: z.string().min(1).max(64), version_id: z.string().max(64).nullish() }))
+    .max(3),
+  invalidate_affected_text: z.boolean().nullish(),
+});

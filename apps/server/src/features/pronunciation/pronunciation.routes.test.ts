@@ -127,4 +127,24 @@ describe(`pronunciation dictionaries on ${process.env.TEST_DB}`, () => {
     const snap = await client.studio.projects.chapters.snapshots.get(pid, cid, snaps[0]!.chapterSnapshotId);
     expect(snap.characterAlignments[0]!.characters.join('')).toBe('Doctor Who.');
   }, 150_000);
+
+  it('sets a project\'s dictionaries (studio.projects.pronunciationDictionaries.create), refusing unknown ones', async () => {
+    await app.database.db.update(workspaces).set({ subscriptionTier: 'creator' }).where(eq(workspaces.id, owner.workspaceId));
+    const d = await client.pronunciationDictionaries.createFromRules({ name: 'Set', rules: [{ type: 'alias', stringToReplace: 'x', alias: 'y' }] });
+    const { project } = await client.studio.projects.create({ name: 'Dictionaries' });
+    expect(
+      await client.studio.projects.pronunciationDictionaries.create(project.projectId, {
+        pronunciationDictionaryLocators: [{ pronunciationDictionaryId: d.id, versionId: d.versionId }],
+      }),
+    ).toEqual({ status: 'ok' });
+    const raw = (await (await app.request(`/v1/studio/projects/${project.projectId}`, { headers: { 'xi-api-key': owner.apiKey } })).json()) as { pronunciation_dictionaries: unknown };
+    expect(raw.pronunciation_dictionaries).toEqual([{ pronunciation_dictionary_id: d.id, version_id: d.versionId }]);
+    const bad = await failure(
+      client.studio.projects.pronunciationDictionaries.create(project.projectId, { pronunciationDictionaryLocators: [{ pronunciationDictionaryId: 'nope', versionId: 'nope' }] }),
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.body.detail.status).toBe('pronunciation_dictionary_not_found');
+    const raw2 = (await (await app.request(`/v1/studio/projects/${project.projectId}`, { headers: { 'xi-api-key': owner.apiKey } })).json()) as { pronunciation_dictionaries: unknown };
+    expect(raw2.pronunciation_dictionaries).toEqual(raw.pronunciation_dictionaries);
+  });
 });

@@ -167,6 +167,20 @@ export class StudioProjectsService {
     return { project: presentProject(row!) };
   }
 
+  /**
+   * Sets the project's pronunciation dictionaries (at most three, in order). They are part of every block's
+   * fingerprint, so the next conversion speaks the blocks again with them.
+   */
+  async setDictionaries(caller: Principal, projectId: string, locators: { pronunciation_dictionary_id: string; version_id?: string | null }[], check: (userId: string, l: typeof locators) => Promise<unknown>) {
+    const { ws, project } = await this.access.project(caller, projectId);
+    await check(caller.userId, locators);
+    const row = await repo.updateProject(this.db, project.id, {
+      pronunciationLocators: locators.map((l) => ({ pronunciation_dictionary_id: l.pronunciation_dictionary_id, version_id: l.version_id ?? null })),
+    });
+    this.publishProject(ws.id, 'update', row!);
+    return { status: 'ok' as const };
+  }
+
   async delete(caller: Principal, projectId: string) {
     const { ws, project } = await this.access.project(caller, projectId);
     await this.db.transaction(async (tx) => {

@@ -22,7 +22,7 @@ export const studioFeature = defineFeature({
     const snapshots = new StudioSnapshotsService(db, files, access);
     const unregister = registerConverter(db, conversion);
     app.addHook('onClose', async () => unregister());
-    await app.register(studioRoutes(projects, conversion));
+    await app.register(studioRoutes(projects, conversion, (userId, l) => speech.tts.checkPronunciations(userId, l)));
     await app.register(studioSnapshotRoutes(snapshots));
     return { projects, conversion, snapshots };
   },

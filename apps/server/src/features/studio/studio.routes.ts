@@ -11,6 +11,7 @@ import {
   createProjectFields,
   projectEnvelope,
   projectExtended,
+  projectDictionariesBody,
   projectParams,
   projectsList,
   statusOk,
@@ -47,7 +48,11 @@ const tags = ['studio'];
 
 /** studio.projects.* and studio.projects.chapters.* (decision 130). */
 export const studioRoutes =
-  (projects: StudioProjectsService, conversion: StudioConversionService): FastifyPluginAsyncZod =>
+  (
+    projects: StudioProjectsService,
+    conversion: StudioConversionService,
+    checkLocators: (userId: string, l: { pronunciation_dictionary_id: string; version_id?: string | null }[]) => Promise<unknown>,
+  ): FastifyPluginAsyncZod =>
   async (app) => {
     await app.register(multipart, {
       attachFieldsToBody: 'keyValues',
@@ -83,6 +88,11 @@ export const studioRoutes =
       '/v1/studio/projects/:project_id/content',
       { schema: { tags, summary: 'Replace the project\'s content from a document or content JSON', consumes: ['multipart/form-data'], params: projectParams, body: contentFields, response: { 200: projectEnvelope } } },
       (r) => projects.replaceContent(requirePrincipal(r), r.params.project_id, r.body as { from_url?: string; from_content_json?: string }, documentOf(r.body.from_document)),
+    );
+    app.post(
+      '/v1/studio/projects/:project_id/pronunciation-dictionaries',
+      { schema: { tags, summary: 'Set the project\'s pronunciation dictionaries (at most three, in order)', params: projectParams, body: projectDictionariesBody, response: { 200: statusOk } } },
+      (r) => projects.setDictionaries(requirePrincipal(r), r.params.project_id, r.body.pronunciation_dictionary_locators, checkLocators),
     );
     app.post('/v1/studio/projects/:project_id/convert', { schema: { tags, summary: 'Convert the whole project (a background job)', params: projectParams, response: { 200: statusOk } } }, (r) =>
       conversion.convert(requirePrincipal(r), r.params.project_id, null),

@@ -45,6 +45,12 @@ export class TextToSpeechService {
   usePronunciations(p: NonNullable<TextToSpeechService['pronunciations']>): void {
     this.pronunciations = p;
   }
+  /** Refuses (400) locators that name no dictionary or version of the user's workspace. */
+  async checkPronunciations(userId: string, locators: { pronunciation_dictionary_id: string; version_id?: string | null }[]): Promise<void> {
+    if (!locators.length) return;
+    if (!this.pronunciations) throw badRequest('Pronunciation dictionaries are not available.', 'pronunciation_dictionary_not_found');
+    await this.pronunciations.rulesFor(userId, locators);
+  }
 
   /** What each running generation holds (debit, slot), keyed by the generation. */
   private readonly reservations = new WeakMap<Generation, Reservation>();
