@@ -37,7 +37,7 @@ describe('matchRoute', () => {
 
   it('matches every route of the table to itself', () => {
     for (const route of allRoutes)
-      expect(matchRoute(routePath(route, { publicUserId: 'u', voiceId: 'v', shareId: 's' }))).toBe(route);
+      expect(matchRoute(routePath(route, { publicUserId: 'u', voiceId: 'v', shareId: 's', id: 'p' }))).toBe(route);
   });
 });
 

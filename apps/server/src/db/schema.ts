@@ -14,6 +14,7 @@ import * as rateLimits from './schema/rate-limits';
 import * as serviceAccounts from './schema/service-accounts';
 import * as sms from './schema/sms';
 import * as soundEffects from './schema/sound-effects';
+import * as studio from './schema/studio';
 import * as transcriptTables from './schema/transcripts';
 import * as twoFactor from './schema/two-factor';
 import * as usage from './schema/usage';
@@ -55,5 +56,6 @@ export const schema = {
   ...serviceAccounts,
   ...soundEffects,
   ...dubTables,
+  ...studio,
 };
 export type Schema = typeof schema;

@@ -11,6 +11,8 @@ import { messagesFeature } from './messages/messages.feature';
 import { pvcFeature } from './pvc/pvc.feature';
 import { serviceAccountsFeature } from './service-accounts/service-accounts.feature';
 import { sharingFeature } from './sharing/sharing.feature';
+import { pronunciationFeature } from './pronunciation/pronunciation.feature';
+import { studioFeature } from './studio/studio.feature';
 import { speechToTextFeature } from './speech-to-text/speech-to-text.feature';
 import { speechToSpeechFeature } from './speech-to-speech/speech-to-speech.feature';
 import { soundEffectsFeature } from './sound-effects/sound-effects.feature';
@@ -52,4 +54,6 @@ export const FEATURES = [
   serviceAccountsFeature,
   workspaceFeature,
   dubbingFeature,
+  studioFeature,
+  pronunciationFeature,
 ] as const;

@@ -69,6 +69,8 @@ export const appPages: Partial<Record<string, PageModule>> = {
   workspaceGroups: () => import('@/features/workspace/routes/groups-route'),
   settingsWorkspaceInvites: () => import('@/features/workspace/routes/workspace-invites-route'),
   dubbing: () => import('@/features/dubbing/routes/dubbing-route'),
+  studio: () => import('@/features/studio/routes/studio-projects-route'),
+  studioProject: () => import('@/features/studio/routes/studio-project-route'),
 };
 
 function mountBuilt(routes: readonly AppRoute[], pages: Partial<Record<string, PageModule>>): RouteObject[] {

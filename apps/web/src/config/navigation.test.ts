@@ -77,6 +77,7 @@ describe('navigation model', () => {
           'Voice isolator',
           'AI classifier',
           'Dubbing',
+          'Studio',
           'History',
         ],
       ],
@@ -138,6 +139,7 @@ describe('navigation model', () => {
     ['/app/ai-classifier', 'AI classifier'],
     ['/app/sound-effects/explore/category', 'Sound effects'],
     ['/app/dubbing', 'Dubbing'],
+    ['/app/studio/p1', 'Studio'],
     ['/app/subscription', undefined],
     ['/app/usage-x', undefined],
   ])('on %s the current entry is %s', (pathname, label) => {
@@ -153,6 +155,7 @@ describe('navigation model', () => {
       'Voice isolator',
       'AI classifier',
       'Dubbing',
+      'Studio',
       'My voices',
       'Library',
       'Usage',

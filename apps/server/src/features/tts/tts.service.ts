@@ -1,3 +1,4 @@
+import { applyAliases, type Rule } from '@vocalis/domain/pronunciation/pronunciation-rules';
 import { concatAlignments, type Alignment } from '@vocalis/speech/alignment';
 import { concatBytes } from '@vocalis/speech/audio/mp3-stream';
 import { AppError, badRequest } from '../../errors';
@@ -36,6 +37,21 @@ export class TextToSpeechService {
     private readonly speech: SpeechRunner,
   ) {}
 
+  /**
+   * Pronunciation dictionaries (decision 133), set by their feature: the rules of the request's locators, whose
+   * alias rules rewrite the text before synthesis (the characters charged are those of the text as sent).
+   */
+  private pronunciations?: { rulesFor(userId: string, locators: { pronunciation_dictionary_id: string; version_id?: string | null }[]): Promise<Rule[][]> };
+  usePronunciations(p: NonNullable<TextToSpeechService['pronunciations']>): void {
+    this.pronunciations = p;
+  }
+  /** Refuses (400) locators that name no dictionary or version of the user's workspace. */
+  async checkPronunciations(userId: string, locators: { pronunciation_dictionary_id: string; version_id?: string | null }[]): Promise<void> {
+    if (!locators.length) return;
+    if (!this.pronunciations) throw badRequest('Pronunciation dictionaries are not available.', 'pronunciation_dictionary_not_found');
+    await this.pronunciations.rulesFor(userId, locators);
+  }
+
   /** What each running generation holds (debit, slot), keyed by the generation. */
   private readonly reservations = new WeakMap<Generation, Reservation>();
 
@@ -55,13 +71,15 @@ export class TextToSpeechService {
         `Text is ${characters} characters; model ${model.modelId} accepts at most ${model.maxCharacters} per request.`,
         'max_character_limit_exceeded',
       );
-    if (options.pronunciation_dictionary_locators?.length)
-      throw badRequest(
-        'Pronunciation dictionaries are not available yet.',
-        'pronunciation_dictionary_not_found',
-      );
+    let lines = input.lines;
+    if (options.pronunciation_dictionary_locators?.length) {
+      if (!this.pronunciations)
+        throw badRequest('Pronunciation dictionaries are not available.', 'pronunciation_dictionary_not_found');
+      const rules = await this.pronunciations.rulesFor(input.userId, options.pronunciation_dictionary_locators);
+      lines = lines.map((l) => ({ ...l, text: applyAliases(l.text, rules) }));
+    }
     const plans = new Map<string, SpeechPlan>();
-    for (const { voice } of input.lines)
+    for (const { voice } of lines)
       if (!plans.has(voice.voiceId)) plans.set(voice.voiceId, await this.plan(model, voice, input));
     return {
       requestId: input.requestId,
@@ -71,7 +89,7 @@ export class TextToSpeechService {
       source: input.source,
       model,
       requestedModelId: options.model_id ?? null,
-      parts: input.lines.map((l) => ({ ...l, plan: plans.get(l.voice.voiceId)! })),
+      parts: lines.map((l) => ({ ...l, plan: plans.get(l.voice.voiceId)! })),
       characters,
       target: input.target,
       enableLogging: input.enableLogging,

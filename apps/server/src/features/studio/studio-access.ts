@@ -1,0 +1,65 @@
+/**
+ * Who may do what in Studio (decision 130): the caller's workspace, `allowed_to_use_projects_api` for
+ * xi-api-keys, the project found in that workspace (404 otherwise), and the voices a project may use.
+ */
+import { LIVE_MODERATION_MESSAGE, mayUseProjectsApi } from '@vocalis/domain/studio/studio-rules';
+import type { AppDb } from '../../db/client';
+import { AppError, badRequest, notFound } from '../../errors';
+import type { Principal } from '../../plugins/auth';
+import type { UsageService } from '../usage/usage.service';
+import type { VoicesService } from '../voices/voices.service';
+import * as repo from './studio.repo';
+
+export const projectNotFound = () => notFound('Project not found.', 'project_not_found');
+export const chapterNotFound = () => notFound('Chapter not found.', 'chapter_not_found');
+
+export class StudioAccess {
+  constructor(
+    private readonly db: AppDb,
+    private readonly usage: UsageService,
+    private readonly voices: VoicesService,
+  ) {}
+
+  /** The caller's workspace and tier, whoever calls. */
+  async current(caller: Principal): Promise<{ id: string; tier: string }> {
+    return caller.workspace ?? (await this.usage.workspaceOf(caller.userId));
+  }
+
+  /** The caller's workspace and tier; an xi-api-key of a plan without the projects API is refused. */
+  async workspace(caller: Principal): Promise<{ id: string; tier: string }> {
+    const ws = await this.current(caller);
+    if (caller.via === 'api_key' && !mayUseProjectsApi(ws.tier))
+      throw new AppError(
+        403,
+        'projects_api_not_allowed',
+        'Your plan does not include the Studio projects API. Upgrade to Starter or above, or use Studio in the app.',
+      );
+    return ws;
+  }
+
+  async project(caller: Principal, projectId: string) {
+    const ws = await this.workspace(caller);
+    const project = await repo.findProject(this.db, ws.id, projectId);
+    if (!project) throw projectNotFound();
+    return { ws, project };
+  }
+
+  async chapter(caller: Principal, projectId: string, chapterId: string) {
+    const { ws, project } = await this.project(caller, projectId);
+    const chapter = await repo.findChapter(this.db, project.id, chapterId);
+    if (!chapter) throw chapterNotFound();
+    return { ws, project, chapter };
+  }
+
+  /** Every voice must exist for the caller and must not be live-moderated. */
+  async checkVoices(userId: string, voiceIds: Iterable<string>): Promise<void> {
+    for (const id of new Set(voiceIds)) {
+      if (await repo.isLiveModerated(this.db, id)) throw badRequest(LIVE_MODERATION_MESSAGE, 'live_moderation_voice');
+      await this.voices.profileFor(userId, id).catch((err: unknown) => {
+        if (err instanceof AppError && err.statusCode === 404)
+          throw badRequest(`A voice with the voice_id ${id} was not found.`, 'voice_not_found');
+        throw err;
+      });
+    }
+  }
+}

@@ -1,0 +1,29 @@
+import type { TextToSpeechService } from '../tts/tts.service';
+import type { ModelCatalogue } from '../models/model-catalogue';
+import type { VoicesService } from '../voices/voices.service';
+import { defineFeature } from '../feature';
+import { StudioAccess } from './studio-access';
+import { registerConverter, studioConvertJob } from './studio-convert.job';
+import { StudioConversionService } from './studio-conversion.service';
+import { StudioProjectsService } from './studio-projects.service';
+import { StudioSnapshotsService } from './studio-snapshots.service';
+import { studioSnapshotRoutes } from './studio-snapshots.routes';
+import { studioRoutes } from './studio.routes';
+
+/** Studio (issue 12, decisions 130-132): projects, chapters and blocks, conversion jobs and snapshots. */
+export const studioFeature = defineFeature({
+  name: 'studio',
+  jobs: [studioConvertJob],
+  async register(app, { db, files, bus, usage }, built) {
+    const speech = built.speech as { tts: TextToSpeechService; voices: VoicesService; models: ModelCatalogue };
+    const access = new StudioAccess(db, usage, speech.voices);
+    const projects = new StudioProjectsService(db, bus, access, speech.models);
+    const conversion = new StudioConversionService(db, files, bus, access, speech.tts);
+    const snapshots = new StudioSnapshotsService(db, files, access);
+    const unregister = registerConverter(db, conversion);
+    app.addHook('onClose', async () => unregister());
+    await app.register(studioRoutes(projects, conversion, (userId, l) => speech.tts.checkPronunciations(userId, l)));
+    await app.register(studioSnapshotRoutes(snapshots));
+    return { projects, conversion, snapshots };
+  },
+});

@@ -1,0 +1,162 @@
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { AppDb } from '../../db/client';
+import { studioBlocks, studioChapters, studioProjects, studioSnapshots } from '../../db/schema/studio';
+import { voiceSharing } from '../../db/schema/voice-library';
+
+export type ProjectRow = typeof studioProjects.$inferSelect;
+export type ChapterRow = typeof studioChapters.$inferSelect;
+export type BlockRow = typeof studioBlocks.$inferSelect;
+export type SnapshotRow = typeof studioSnapshots.$inferSelect;
+
+export async function countProjects(db: AppDb, workspaceId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(studioProjects).where(eq(studioProjects.workspaceId, workspaceId));
+  return row?.n ?? 0;
+}
+
+/** Serialises project creation per workspace, so two creations cannot both take the last free slot. */
+export async function lockWorkspaceProjects(db: AppDb, workspaceId: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${'studio:' + workspaceId}))`);
+}
+
+export const insertProject = (db: AppDb, row: typeof studioProjects.$inferInsert) =>
+  db.insert(studioProjects).values(row);
+export const insertChapters = (db: AppDb, rows: (typeof studioChapters.$inferInsert)[]) =>
+  rows.length ? db.insert(studioChapters).values(rows) : Promise.resolve();
+export const insertBlocks = (db: AppDb, rows: (typeof studioBlocks.$inferInsert)[]) =>
+  rows.length ? db.insert(studioBlocks).values(rows) : Promise.resolve();
+
+export function listProjects(db: AppDb, workspaceId: string): Promise<ProjectRow[]> {
+  return db
+    .select()
+    .from(studioProjects)
+    .where(eq(studioProjects.workspaceId, workspaceId))
+    .orderBy(desc(studioProjects.createdAt), desc(studioProjects.id));
+}
+
+export async function findProject(db: AppDb, workspaceId: string, id: string): Promise<ProjectRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(studioProjects)
+    .where(and(eq(studioProjects.workspaceId, workspaceId), eq(studioProjects.id, id)));
+  return row;
+}
+
+export async function findProjectById(db: AppDb, id: string): Promise<ProjectRow | undefined> {
+  const [row] = await db.select().from(studioProjects).where(eq(studioProjects.id, id));
+  return row;
+}
+
+export async function updateProject(
+  db: AppDb,
+  id: string,
+  set: Partial<typeof studioProjects.$inferInsert>,
+): Promise<ProjectRow | undefined> {
+  const [row] = await db.update(studioProjects).set(set).where(eq(studioProjects.id, id)).returning();
+  return row;
+}
+
+export async function deleteProject(db: AppDb, workspaceId: string, id: string): Promise<ProjectRow | undefined> {
+  const [row] = await db
+    .delete(studioProjects)
+    .where(and(eq(studioProjects.workspaceId, workspaceId), eq(studioProjects.id, id)))
+    .returning();
+  return row;
+}
+
+export function listChapters(db: AppDb, projectId: string): Promise<ChapterRow[]> {
+  return db.select().from(studioChapters).where(eq(studioChapters.projectId, projectId)).orderBy(asc(studioChapters.createdAt));
+}
+
+export async function findChapter(db: AppDb, projectId: string, id: string): Promise<ChapterRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(studioChapters)
+    .where(and(eq(studioChapters.projectId, projectId), eq(studioChapters.id, id)));
+  return row;
+}
+
+export async function updateChapter(
+  db: AppDb,
+  id: string,
+  set: Partial<typeof studioChapters.$inferInsert>,
+): Promise<ChapterRow | undefined> {
+  const [row] = await db.update(studioChapters).set(set).where(eq(studioChapters.id, id)).returning();
+  return row;
+}
+
+export async function deleteChapter(db: AppDb, projectId: string, id: string): Promise<ChapterRow | undefined> {
+  const [row] = await db
+    .delete(studioChapters)
+    .where(and(eq(studioChapters.projectId, projectId), eq(studioChapters.id, id)))
+    .returning();
+  return row;
+}
+
+export function blocksOf(db: AppDb, chapterIds: string[]): Promise<BlockRow[]> {
+  if (!chapterIds.length) return Promise.resolve([]);
+  return db.select().from(studioBlocks).where(inArray(studioBlocks.chapterId, chapterIds));
+}
+
+export const deleteBlocks = (db: AppDb, ids: string[]) =>
+  ids.length ? db.delete(studioBlocks).where(inArray(studioBlocks.id, ids)) : Promise.resolve();
+
+export async function updateBlock(db: AppDb, id: string, set: Partial<typeof studioBlocks.$inferInsert>): Promise<void> {
+  await db.update(studioBlocks).set(set).where(eq(studioBlocks.id, id));
+}
+
+export const insertSnapshot = (db: AppDb, row: typeof studioSnapshots.$inferInsert) => db.insert(studioSnapshots).values(row);
+
+/** Snapshots of a chapter, or of the project (chapterId null), newest first. */
+export function listSnapshots(db: AppDb, projectId: string, chapterId: string | null): Promise<SnapshotRow[]> {
+  return db
+    .select()
+    .from(studioSnapshots)
+    .where(
+      and(
+        eq(studioSnapshots.projectId, projectId),
+        chapterId ? eq(studioSnapshots.chapterId, chapterId) : isNull(studioSnapshots.chapterId),
+      ),
+    )
+    .orderBy(desc(studioSnapshots.createdAt), desc(studioSnapshots.id));
+}
+
+export async function findSnapshot(
+  db: AppDb,
+  projectId: string,
+  chapterId: string | null,
+  id: string,
+): Promise<SnapshotRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(studioSnapshots)
+    .where(
+      and(
+        eq(studioSnapshots.projectId, projectId),
+        eq(studioSnapshots.id, id),
+        chapterId ? eq(studioSnapshots.chapterId, chapterId) : isNull(studioSnapshots.chapterId),
+      ),
+    );
+  return row;
+}
+
+export function snapshotsByIds(db: AppDb, ids: string[]): Promise<SnapshotRow[]> {
+  if (!ids.length) return Promise.resolve([]);
+  return db.select().from(studioSnapshots).where(inArray(studioSnapshots.id, ids));
+}
+
+/** Every file a project holds (block audio and snapshots), to discard with it. */
+export async function projectFiles(db: AppDb, projectId: string): Promise<string[]> {
+  const chapters = await listChapters(db, projectId);
+  const blocks = await blocksOf(db, chapters.map((c) => c.id));
+  const snaps = await db.select({ p: studioSnapshots.audioPath }).from(studioSnapshots).where(eq(studioSnapshots.projectId, projectId));
+  return [...blocks.flatMap((b) => (b.audioPath ? [b.audioPath] : [])), ...snaps.map((s) => s.p)];
+}
+
+/** Whether the voice is shared with live moderation on (refused in Studio). */
+export async function isLiveModerated(db: AppDb, voiceId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: voiceSharing.voiceId })
+    .from(voiceSharing)
+    .where(and(eq(voiceSharing.voiceId, voiceId), eq(voiceSharing.liveModeration, true)));
+  return !!row;
+}

@@ -1,0 +1,109 @@
+import { useEffect, useState } from 'react';
+
+import { Button } from '@/components/ui/button';
+import { inputClasses } from '@/components/ui/input';
+import { LoadingButton } from '@/components/ui/loading-button';
+import { useVoices } from '@/lib/voices';
+
+import { blockAudio, useChapterMutations, type BlockDraft, type BlockKind, type ChapterWithContent } from '../api/chapters';
+import type { ProjectWithChapters } from '../api/projects';
+
+const KINDS: [BlockKind, string][] = [
+  ['p', 'Paragraph'],
+  ['h1', 'Title'],
+  ['h2', 'Heading'],
+  ['h3', 'Subheading'],
+];
+
+/** The blocks of a chapter: text, kind, and a voice chip per block (the project's default voice unless overridden). */
+export function BlockEditor({ project, chapter }: { project: ProjectWithChapters; chapter: ChapterWithContent }) {
+  const voices = useVoices();
+  const m = useChapterMutations(project.project_id);
+  const fromServer = (): BlockDraft[] =>
+    chapter.content.blocks.map((b) => ({ block_id: b.block_id, sub_type: b.sub_type, text: b.nodes.map((n) => n.text).join(' '), voice_id: b.nodes[0]?.project_voice_ref_id ?? project.default_paragraph_voice_id }));
+  const [blocks, setBlocks] = useState<BlockDraft[]>(fromServer);
+  const [dirty, setDirty] = useState(false);
+  // Server changes (another editor, a conversion) replace the drafts unless there are unsaved edits.
+  useEffect(() => {
+    if (!dirty) setBlocks(fromServer());
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [chapter]);
+  const edit = (i: number, patch: Partial<BlockDraft>) => {
+    setDirty(true);
+    setBlocks((bs) => bs.map((b, j) => (j === i ? { ...b, ...patch } : b)));
+  };
+  const converted = new Map(chapter.content.blocks.map((b) => [b.block_id, b.converted]));
+  const voiceName = (id: string) => voices.data?.find((v) => v.voice_id === id)?.name ?? id;
+  const [playing, setPlaying] = useState<string | null>(null);
+  const playBlock = async (blockId: string) => {
+    setPlaying(blockId);
+    try {
+      const url = URL.createObjectURL(await blockAudio(project.project_id, chapter.chapter_id, blockId));
+      const a = new Audio(url);
+      a.onended = () => {
+        URL.revokeObjectURL(url);
+        setPlaying(null);
+      };
+      await a.play();
+    } catch {
+      setPlaying(null);
+    }
+  };
+  const save = () => m.save.mutate({ chapterId: chapter.chapter_id, blocks: blocks.filter((b) => b.text.trim()) }, { onSuccess: () => setDirty(false) });
+
+  return (
+    <section aria-label="Blocks" className="space-y-3">
+      {blocks.length === 0 && <p className="text-sm text-zinc-500">This chapter is empty. Add a paragraph to start.</p>}
+      <ol className="space-y-2">
+        {blocks.map((b, i) => (
+          <li key={b.block_id ?? `new-${i}`} className="rounded-xl border border-zinc-200 bg-white p-3 dark:border-zinc-800 dark:bg-zinc-900/60">
+            <div className="mb-2 flex flex-wrap items-center gap-2">
+              <select aria-label={`Kind of block ${i + 1}`} className="rounded-md border border-zinc-200 bg-transparent px-1.5 py-0.5 text-xs dark:border-zinc-700" value={b.sub_type} onChange={(e) => edit(i, { sub_type: e.target.value as BlockKind })}>
+                {KINDS.map(([k, label]) => (
+                  <option key={k} value={k}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+              <label className="inline-flex items-center gap-1 rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-700 dark:bg-indigo-950/60 dark:text-indigo-300">
+                <span aria-hidden>●</span>
+                <select aria-label={`Voice of block ${i + 1}`} className="bg-transparent" value={b.voice_id} onChange={(e) => edit(i, { voice_id: e.target.value })}>
+                  {!voices.data?.some((v) => v.voice_id === b.voice_id) && <option value={b.voice_id}>{voiceName(b.voice_id)}</option>}
+                  {(voices.data ?? []).map((v) => (
+                    <option key={v.voice_id} value={v.voice_id}>
+                      {v.name}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <span className="text-xs text-zinc-500">{b.block_id && converted.get(b.block_id) ? 'converted' : 'not converted'}</span>
+              {b.block_id && converted.get(b.block_id) && (
+                <Button size="sm" variant="ghost" aria-label={`Play block ${i + 1}`} aria-pressed={playing === b.block_id} onClick={() => void playBlock(b.block_id!)}>
+                  {playing === b.block_id ? '♪' : '▶'}
+                </Button>
+              )}
+              <div className="ml-auto flex">
+                <Button size="sm" variant="ghost" aria-label={`Move block ${i + 1} up`} disabled={i === 0} onClick={() => { setDirty(true); setBlocks((bs) => { const c = [...bs]; [c[i - 1], c[i]] = [c[i]!, c[i - 1]!]; return c; }); }}>
+                  ↑
+                </Button>
+                <Button size="sm" variant="ghost" aria-label={`Remove block ${i + 1}`} onClick={() => { setDirty(true); setBlocks((bs) => bs.filter((_, j) => j !== i)); }}>
+                  ×
+                </Button>
+              </div>
+            </div>
+            <textarea aria-label={`Text of block ${i + 1}`} rows={b.sub_type === 'p' ? 3 : 1} className={`${inputClasses} h-auto py-2 ${b.sub_type === 'p' ? '' : 'font-semibold'}`} value={b.text} onChange={(e) => edit(i, { text: e.target.value })} />
+          </li>
+        ))}
+      </ol>
+      <div className="flex gap-2">
+        <Button variant="secondary" onClick={() => { setDirty(true); setBlocks((bs) => [...bs, { sub_type: 'p', text: '', voice_id: project.default_paragraph_voice_id }]); }}>
+          Add paragraph
+        </Button>
+        <LoadingButton loading={m.save.isPending} disabled={!dirty} onClick={save}>
+          Save changes
+        </LoadingButton>
+        {dirty && <span className="self-center text-xs text-amber-600">Unsaved changes</span>}
+      </div>
+    </section>
+  );
+}
