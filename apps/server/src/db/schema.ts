@@ -4,6 +4,7 @@ import * as apiKeys from './schema/api-keys';
 import * as audioIsolations from './schema/audio-isolations';
 import * as auth from './schema/auth';
 import * as billing from './schema/billing';
+import * as conversationalAi from './schema/conversational-ai';
 import * as history from './schema/history';
 import * as jwks from './schema/jwks';
 import * as mail from './schema/mail';
@@ -45,5 +46,6 @@ export const schema = {
   ...billing,
   ...jwks,
   ...nodes,
+  ...conversationalAi,
 };
 export type Schema = typeof schema;

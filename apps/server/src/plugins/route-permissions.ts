@@ -185,6 +185,14 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, KeyAccess<PermissionType
   'POST /v1/history/:history_item_id/video': 'speech_history_write',
   'GET /v1/history/:history_item_id/video': 'speech_history_read',
   'GET /v1/history/:history_item_id/video/preview': 'speech_history_read',
+
+  // Conversational agents (conversationalAi.*, issue 14).
+  'POST /v1/convai/agents/create': 'convai_write',
+  'GET /v1/convai/agents': 'convai_read',
+  'GET /v1/convai/agents/:agent_id': 'convai_read',
+  'PATCH /v1/convai/agents/:agent_id': 'convai_write',
+  'POST /v1/convai/agents/:agent_id/duplicate': 'convai_write',
+  'DELETE /v1/convai/agents/:agent_id': 'convai_write',
 };
 
 /** The rule for a route (HEAD as GET), or undefined when the table has no entry for it. */
