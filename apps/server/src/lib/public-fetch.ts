@@ -107,14 +107,21 @@ const MAX_REDIRECTS = 5;
  */
 export async function publicFetch(
   url: URL,
-  init: { signal?: AbortSignal; allowPrivate: boolean },
+  init: {
+    signal?: AbortSignal;
+    allowPrivate: boolean;
+    /** A request with a body (a POST to a user's chat-completions server): sent once, redirects not followed. */
+    request?: { method: string; headers: Record<string, string>; body: string };
+  },
 ): Promise<Response> {
   let target = url;
+  const req = init.request;
   for (let hop = 0; ; hop++) {
     if (target.protocol !== 'http:' && target.protocol !== 'https:') {
       throw new TypeError('Only http and https URLs.');
     }
-    if (init.allowPrivate) return fetch(target, { signal: init.signal });
+    if (init.allowPrivate)
+      return fetch(target, { signal: init.signal, ...req, ...(req && { redirect: 'manual' as const }) });
     const host = target.hostname.replace(/^\[|\]$/g, '');
     if (net.isIP(host) && isPrivateAddress(host))
       throw new PrivateAddressError(`${host} is a private address`);
@@ -122,7 +129,9 @@ export async function publicFetch(
       signal: init.signal,
       dispatcher: publicOnly,
       redirect: 'manual',
+      ...req,
     })) as unknown as Response;
+    if (req) return res;
     const location = res.headers.get('location');
     if (res.status < 300 || res.status > 399 || !location) return res;
     await res.body?.cancel();

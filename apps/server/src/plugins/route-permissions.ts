@@ -193,6 +193,13 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, KeyAccess<PermissionType
   'PATCH /v1/convai/agents/:agent_id': 'convai_write',
   'POST /v1/convai/agents/:agent_id/duplicate': 'convai_write',
   'DELETE /v1/convai/agents/:agent_id': 'convai_write',
+  'POST /v1/convai/secrets': 'convai_write',
+  'GET /v1/convai/secrets': 'convai_read',
+  'PATCH /v1/convai/secrets/:secret_id': 'convai_write',
+  'DELETE /v1/convai/secrets/:secret_id': 'convai_write',
+  'GET /v1/convai/llm': 'convai_read',
+  'PUT /v1/convai/llm': 'convai_write',
+  'DELETE /v1/convai/llm': 'convai_write',
 };
 
 /** The rule for a route (HEAD as GET), or undefined when the table has no entry for it. */

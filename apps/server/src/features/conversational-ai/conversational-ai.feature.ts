@@ -6,6 +6,9 @@ import { agentsRoutes } from './agents.routes';
 import { AgentsService } from './agents.service';
 import * as kb from './knowledge-base.repo';
 import { findLlmSettings } from './llm-settings.repo';
+import { llmSettingsRoutes } from './llm-settings.routes';
+import { LlmSettingsService } from './llm-settings.service';
+import { SecretBox } from './secret-box';
 
 /**
  * Conversational agents (issue 14, decisions 150-159): agents, the workspace's language model and secrets,
@@ -14,7 +17,7 @@ import { findLlmSettings } from './llm-settings.repo';
  */
 export const conversationalAiFeature = defineFeature({
   name: 'conversationalAi',
-  async register(app, { db, usage }, built) {
+  async register(app, { config, db, usage }, built) {
     const voices = (built.speech as { voices: VoicesService }).voices;
     const modes = modeResolver(async (workspaceId) => (await findLlmSettings(db, workspaceId)) !== undefined);
     const agents = new AgentsService(
@@ -28,6 +31,10 @@ export const conversationalAiFeature = defineFeature({
       PREMADE_VOICES[0]!.voiceId,
     );
     await app.register(agentsRoutes(agents));
-    return { agents };
+    const llm = new LlmSettingsService(db, new SecretBox(config.authSecret), (c) => agents.workspaceOf(c), {
+      allowPrivate: config.outboundAllowPrivate,
+    });
+    await app.register(llmSettingsRoutes(llm));
+    return { agents, llm };
   },
 });
