@@ -200,6 +200,14 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, KeyAccess<PermissionType
   'GET /v1/convai/llm': 'convai_read',
   'PUT /v1/convai/llm': 'convai_write',
   'DELETE /v1/convai/llm': 'convai_write',
+  // The conversation WebSocket checks this entry itself (public agents need no key at all).
+  'GET /v1/convai/conversation': 'convai_read',
+  'GET /v1/convai/conversation/get-signed-url': 'convai_read',
+  'GET /v1/convai/conversation/token': 'convai_read',
+  'GET /v1/convai/conversations': 'convai_read',
+  'GET /v1/convai/conversations/:conversation_id': 'convai_read',
+  'DELETE /v1/convai/conversations/:conversation_id': 'convai_write',
+  'GET /v1/convai/conversations/:conversation_id/audio': 'convai_read',
 };
 
 /** The rule for a route (HEAD as GET), or undefined when the table has no entry for it. */

@@ -1,4 +1,14 @@
+import type { EngineRegistry } from '../../speech/engines';
+import { resolvePrincipal } from '../../plugins/auth';
 import { defineFeature } from '../feature';
+import type { SttEngines } from '../speech-to-text/stt-engines';
+import type { SpeechRunner } from '../tts/speech-runner';
+import { AgentVoices } from './agent-voice';
+import { ConversationSigner } from './conversation-access';
+import { conversationAccessRoutes, registerConversationSocket } from './conversation-socket.routes';
+import { ConversationStarter } from './conversation-starter';
+import { conversationsRoutes } from './conversations.routes';
+import { ConversationsService } from './conversations.service';
 import type { VoicesService } from '../voices/voices.service';
 import { PREMADE_VOICES } from '../voices/voice-catalogue';
 import { modeResolver } from './agent-mode';
@@ -17,8 +27,9 @@ import { SecretBox } from './secret-box';
  */
 export const conversationalAiFeature = defineFeature({
   name: 'conversationalAi',
-  async register(app, { config, db, usage }, built) {
-    const voices = (built.speech as { voices: VoicesService }).voices;
+  async register(app, { config, db, usage, files, auth }, built) {
+    const speech = built.speech as { voices: VoicesService; engines: EngineRegistry; speech: SpeechRunner };
+    const voices = speech.voices;
     const modes = modeResolver(async (workspaceId) => (await findLlmSettings(db, workspaceId)) !== undefined);
     const agents = new AgentsService(
       db,
@@ -35,6 +46,34 @@ export const conversationalAiFeature = defineFeature({
       allowPrivate: config.outboundAllowPrivate,
     });
     await app.register(llmSettingsRoutes(llm));
-    return { agents, llm };
+
+    const signer = new ConversationSigner(config.authSecret);
+    const conversations = new ConversationsService(
+      db,
+      files,
+      signer,
+      (c) => agents.workspaceOf(c),
+      config.publicUrl,
+    );
+    const starter = new ConversationStarter({
+      db,
+      signer,
+      workspaceOf: (c) => agents.workspaceOf(c),
+      modes,
+      llm,
+      stt: () => (built.speechToText as { engines: SttEngines } | undefined)?.engines,
+      voices: new AgentVoices(speech.engines, speech.speech, (userId, voiceId) =>
+        userId ? voices.profileFor(userId, voiceId) : Promise.reject(new Error('The agent has no owner.')),
+      ),
+      conversations,
+      defaultVoiceId: PREMADE_VOICES[0]!.voiceId,
+      log: app.log,
+    });
+    registerConversationSocket(app, starter, {
+      authenticate: (headers) => resolvePrincipal(auth, db, headers),
+    });
+    await app.register(conversationAccessRoutes(conversations));
+    await app.register(conversationsRoutes(conversations));
+    return { agents, llm, conversations };
   },
 });
