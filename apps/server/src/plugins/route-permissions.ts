@@ -208,6 +208,15 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, KeyAccess<PermissionType
   'GET /v1/convai/conversations/:conversation_id': 'convai_read',
   'DELETE /v1/convai/conversations/:conversation_id': 'convai_write',
   'GET /v1/convai/conversations/:conversation_id/audio': 'convai_read',
+  'POST /v1/convai/knowledge-base/text': 'convai_write',
+  'POST /v1/convai/knowledge-base/url': 'convai_write',
+  'POST /v1/convai/knowledge-base/file': 'convai_write',
+  'GET /v1/convai/knowledge-base': 'convai_read',
+  'GET /v1/convai/knowledge-base/search': 'convai_read',
+  'GET /v1/convai/knowledge-base/:documentation_id': 'convai_read',
+  'GET /v1/convai/knowledge-base/:documentation_id/content': 'convai_read',
+  'GET /v1/convai/knowledge-base/:documentation_id/dependent-agents': 'convai_read',
+  'DELETE /v1/convai/knowledge-base/:documentation_id': 'convai_write',
 };
 
 /** The rule for a route (HEAD as GET), or undefined when the table has no entry for it. */

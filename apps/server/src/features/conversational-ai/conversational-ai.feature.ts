@@ -15,6 +15,8 @@ import { modeResolver } from './agent-mode';
 import { agentsRoutes } from './agents.routes';
 import { AgentsService } from './agents.service';
 import * as kb from './knowledge-base.repo';
+import { knowledgeBaseRoutes } from './knowledge-base.routes';
+import { KnowledgeBaseService } from './knowledge-base.service';
 import { findLlmSettings } from './llm-settings.repo';
 import { llmSettingsRoutes } from './llm-settings.routes';
 import { LlmSettingsService } from './llm-settings.service';
@@ -74,6 +76,10 @@ export const conversationalAiFeature = defineFeature({
     });
     await app.register(conversationAccessRoutes(conversations));
     await app.register(conversationsRoutes(conversations));
-    return { agents, llm, conversations };
+    const knowledgeBase = new KnowledgeBaseService(db, (c) => agents.workspaceOf(c), {
+      allowPrivate: config.outboundAllowPrivate,
+    });
+    await app.register(knowledgeBaseRoutes(knowledgeBase));
+    return { agents, llm, conversations, knowledgeBase };
   },
 });
