@@ -54,6 +54,10 @@ export const appPages: Partial<Record<string, PageModule>> = {
     import('@/features/professional-voices/routes/professional-voice-cloning-route'),
   voiceVerification: () => import('@/features/professional-voices/routes/voice-verification-route'),
   aiClassifier: () => import('@/features/ai-classifier/routes/ai-classifier-route'),
+  conversationalAi: () => import('@/features/conversational-ai/routes/agents-route'),
+  convaiTalkTo: () => import('@/features/conversational-ai/routes/talk-to-route'),
+  convaiHistory: () => import('@/features/conversational-ai/routes/history-route'),
+  convaiKnowledgeBase: () => import('@/features/conversational-ai/routes/knowledge-base-route'),
 };
 
 function mountBuilt(routes: readonly AppRoute[], pages: Partial<Record<string, PageModule>>): RouteObject[] {

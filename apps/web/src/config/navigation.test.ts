@@ -43,7 +43,7 @@ describe('navigation model', () => {
           'Voice verification',
         ],
       ],
-      ['Agents', ['Agents']],
+      ['Agents', ['Agents', 'Talk to an agent', 'Call history', 'Knowledge base']],
       ['Workspace', ['Members', 'Usage', 'API keys', 'Webhooks', 'Settings']],
     ]);
   });
@@ -76,6 +76,7 @@ describe('navigation model', () => {
           'Voice verification',
         ],
       ],
+      ['Agents', ['Agents', 'Talk to an agent', 'Call history', 'Knowledge base']],
       ['Workspace', ['Usage', 'API keys', 'Settings']],
     ]);
   });
@@ -84,7 +85,7 @@ describe('navigation model', () => {
     const built = (route: AppRoute): AppRoute => ({ ...route, built: true });
     const sections: NavSection[] = [
       { id: 'a', label: 'Voices', entries: [{ route: built(appRoutes.voiceLibrary), label: 'Library' }] },
-      { id: 'b', label: 'Agents', entries: [{ route: appRoutes.conversationalAi, label: 'Agents' }] },
+      { id: 'b', label: 'Agents', entries: [{ route: appRoutes.convaiPhoneNumbers, label: 'Phone numbers' }] },
     ];
     expect(labels(visibleNavigation(sections))).toEqual([['Voices', ['Library']]]);
   });
@@ -118,6 +119,7 @@ describe('navigation model', () => {
       'AI classifier',
       'My voices',
       'Library',
+      'Agents',
       'Usage',
       'API keys',
     ]);
