@@ -288,6 +288,11 @@ describe(`talking to an agent over the conversation socket on ${process.env.TEST
     c.ws.close(1000);
     await c.closed;
 
+    const again = await ProtocolClient.open(signedUrl);
+    expect((await again.next((e) => e.type === 'error')).error_event.error_type).toBe(
+      'conversation_already_started',
+    );
+
     const forged = await ProtocolClient.open(`${signedUrl.slice(0, -4)}AAAA`);
     expect((await forged.next((e) => e.type === 'error')).error_event.error_type).toBe('invalid_signature');
   }, 60_000);

@@ -72,16 +72,30 @@ export class ConversationsService {
     const tier = await repo.workspaceTier(this.db, input.workspaceId);
     const concurrency = conversationalConcurrency(tier);
     let left = 0;
-    const verdict = await repo.startConversation(
-      this.db,
-      { ...input, status: 'in-progress' },
-      { concurrency, monthStart: monthStart() },
-      (running, used) => {
-        left = secondsLeft(tier, used);
-        if (left <= 0) return 'minutes';
-        return running >= concurrency ? 'concurrency' : 'ok';
-      },
-    );
+    const verdict = await repo
+      .startConversation(
+        this.db,
+        { ...input, status: 'in-progress' },
+        { concurrency, monthStart: monthStart() },
+        (running, used) => {
+          left = secondsLeft(tier, used);
+          if (left <= 0) return 'minutes';
+          return running >= concurrency ? 'concurrency' : 'ok';
+        },
+      )
+      .catch((err: unknown) => {
+        // A signed URL names its conversation: a second use would start the same conversation again.
+        const code =
+          (err as { code?: string; cause?: { code?: string } }).code ??
+          (err as { cause?: { code?: string } }).cause?.code;
+        if (code === '23505')
+          throw new AppError(
+            409,
+            'conversation_already_started',
+            'This signed URL was already used: get a new one.',
+          );
+        throw err;
+      });
     if (verdict === 'minutes')
       throw new AppError(429, 'conversational_minutes_exceeded', minutesExhaustedMessage(tier));
     if (verdict === 'concurrency')
