@@ -10,7 +10,11 @@
 import { resample } from '@vocalis/speech/audio/resample';
 import { createFliteEngine } from '@vocalis/speech/engines/flite';
 import { synthesizeToPcm } from '@vocalis/speech/synthesize';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import WebSocket from 'ws';
+import { openDatabase } from '../apps/server/src/db/client';
 import { AgentVoices } from '../apps/server/src/features/conversational-ai/agent-voice';
 import { startLlmStandIn } from '../apps/server/src/testing/llm-stand-in';
 import { createTestUser, startTestApp } from '../apps/server/src/testing/test-app';
@@ -21,7 +25,8 @@ const pct = (xs: number[], p: number) =>
 const row = (name: string, xs: number[]) =>
   `| ${name} | ${pct(xs, 50).toFixed(0)} | ${pct(xs, 95).toFixed(0)} | ${xs.length} |`;
 
-const app = await startTestApp({ env: { OUTBOUND_ALLOW_PRIVATE: 'true' } });
+const database = await openDatabase({ kind: 'pglite', dataDir: mkdtempSync(path.join(os.tmpdir(), 'agent-bench-')) });
+const app = await startTestApp({ env: { OUTBOUND_ALLOW_PRIVATE: 'true' }, database: { database } });
 const llm = await startLlmStandIn();
 try {
   const user = await createTestUser(app);
@@ -128,4 +133,5 @@ try {
 } finally {
   await llm.close();
   await app.close();
+  await database.close();
 }
