@@ -79,6 +79,7 @@ test('builds an agent with a knowledge base, talks to it through the microphone,
   test.setTimeout(240_000);
   await signIn(page, '/app/conversational-ai');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Conversational AI');
+  await expect(page.getByText('No agents yet.')).toBeVisible();
   await expect(page.getByText('No language model is configured')).toBeVisible();
   await expect(
     page.getByRole('navigation', { name: 'Conversational AI' }).getByRole('link', { name: 'Knowledge base' }),

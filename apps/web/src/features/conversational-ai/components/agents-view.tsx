@@ -27,12 +27,9 @@ export function AgentsView() {
   return (
     <div className="mx-auto max-w-5xl space-y-6 p-6">
       <header className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-semibold">Conversational AI</h1>
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">
-            Voice agents that listen, answer and speak.
-          </p>
-        </div>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          Voice agents that listen, answer and speak.
+        </p>
         <Button onClick={() => setSelected('new')}>New agent</Button>
       </header>
       <ConvaiTabs />

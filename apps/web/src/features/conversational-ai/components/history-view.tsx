@@ -36,7 +36,6 @@ export function HistoryView() {
 
   return (
     <div className="mx-auto max-w-5xl space-y-6 p-6">
-      <h1 className="text-2xl font-semibold">Call history</h1>
       <ConvaiTabs />
       <div className="grid gap-6 lg:grid-cols-[1fr_1.3fr]">
         <section className={card} aria-labelledby="calls-heading">

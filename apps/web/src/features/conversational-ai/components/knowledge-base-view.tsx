@@ -21,7 +21,6 @@ export function KnowledgeBaseView() {
   const fail = (e: unknown) => toast.error(errorToastMessage(e));
   return (
     <div className="mx-auto max-w-4xl space-y-6 p-6">
-      <h1 className="text-2xl font-semibold">Knowledge base</h1>
       <ConvaiTabs />
       <section className={card} aria-labelledby="add-heading">
         <h2 id="add-heading" className="text-base font-semibold">

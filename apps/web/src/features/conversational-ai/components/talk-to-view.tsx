@@ -47,7 +47,6 @@ export function TalkToView() {
 
   return (
     <div className="mx-auto max-w-3xl space-y-6 p-6">
-      <h1 className="text-2xl font-semibold">Talk to an agent</h1>
       <ConvaiTabs />
       <section className={card}>
         <div className="flex flex-wrap items-end gap-3">
