@@ -95,6 +95,8 @@ test('builds an agent with a knowledge base, talks to it through the microphone,
     .getByRole('navigation', { name: 'Conversational AI' })
     .getByRole('link', { name: 'Knowledge base' })
     .click();
+  await expect(page).toHaveURL(/knowledge-base$/);
+  await expect(page.getByRole('heading', { name: 'Add a document' })).toBeVisible();
   await page.getByLabel('Name').fill('Opening hours');
   await page.getByLabel('Text').fill(HOURS);
   await page.getByRole('button', { name: 'Add text' }).click();
@@ -105,13 +107,14 @@ test('builds an agent with a knowledge base, talks to it through the microphone,
     .getByRole('navigation', { name: 'Conversational AI' })
     .getByRole('link', { name: 'Agents' })
     .click();
+  await expect(page).toHaveURL(/conversational-ai$/);
   await page.getByRole('button', { name: 'Front desk' }).click();
   await page.getByRole('checkbox', { name: 'Opening hours' }).check();
   await page.getByRole('button', { name: 'Save agent' }).click();
   await expect(page.getByTestId('agent-mode')).toHaveText(/retrieval/);
   await shots(page, 'agents');
 
-  await page.getByRole('link', { name: 'Talk' }).click();
+  await page.getByRole('link', { name: 'Talk', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Talk to an agent');
   await expect(page.getByTestId('talk-mode')).toHaveText(/retrieval/);
   await page.getByRole('button', { name: 'Start conversation' }).click();
@@ -128,6 +131,7 @@ test('builds an agent with a knowledge base, talks to it through the microphone,
     .getByRole('navigation', { name: 'Conversational AI' })
     .getByRole('link', { name: 'Call history' })
     .click();
+  await expect(page).toHaveURL(/history$/);
   await page
     .getByRole('button', { name: /Front desk/ })
     .first()
