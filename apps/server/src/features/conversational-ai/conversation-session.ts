@@ -54,7 +54,9 @@ export class ConversationSession {
   private readonly history: Turn[] = [];
   private readonly userAudio: Int16Array[] = [];
   private userSamples = 0;
-  private readonly agentAudio: { at: number; pcm: Uint8Array }[] = [];
+  private readonly agentAudio: { at: number; pcm: Uint8Array; eventId: number }[] = [];
+  /** Where (in user samples) each interrupted turn was cut off: the recording stops its audio there. */
+  private readonly cutAt = new Map<number, number>();
   private agentCursor = 0;
   private eventId = 0;
   private turn: { abort: AbortController; entry: TranscriptEntry | null } | null = null;
@@ -144,6 +146,7 @@ export class ConversationSession {
     const entry = this.turn?.entry ?? this.lastAgent;
     if (entry) entry.interrupted = true;
     this.speakingUntil = 0;
+    this.cutAt.set(this.eventId, this.userSamples);
     this.o.send(serverEvents.interruption(this.eventId));
   }
 
@@ -276,7 +279,7 @@ export class ConversationSession {
     const seconds = pcm.length / 2 / rate;
     this.speakingUntil = Math.max(Date.now(), this.speakingUntil) + seconds * 1000;
     this.agentCursor = Math.max(this.agentCursor, this.userSamples);
-    this.agentAudio.push({ at: this.agentCursor, pcm });
+    this.agentAudio.push({ at: this.agentCursor, pcm, eventId });
     this.agentCursor += Math.round(seconds * RATE);
     this.lastActivity = Date.now();
   }
@@ -303,10 +306,11 @@ export class ConversationSession {
 
   private async mix(): Promise<Int16Array> {
     const agent = await Promise.all(
-      this.agentAudio.map(async (a) => ({
-        at: a.at,
-        pcm: await this.o.toRecording(a.pcm, this.o.voice?.rate ?? RATE),
-      })),
+      this.agentAudio.map(async (a) => {
+        const pcm = await this.o.toRecording(a.pcm, this.o.voice?.rate ?? RATE);
+        const cut = this.cutAt.get(a.eventId);
+        return { at: a.at, pcm: cut === undefined ? pcm : pcm.subarray(0, Math.max(0, cut - a.at)) };
+      }),
     );
     const length = Math.max(this.userSamples, ...agent.map((a) => a.at + a.pcm.length), 0);
     const out = new Int16Array(length);
