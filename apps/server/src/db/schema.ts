@@ -5,6 +5,7 @@ import * as audioIsolations from './schema/audio-isolations';
 import * as auth from './schema/auth';
 import * as billing from './schema/billing';
 import * as dubTables from './schema/dubs';
+import * as conversationalAi from './schema/conversational-ai';
 import * as history from './schema/history';
 import * as jwks from './schema/jwks';
 import * as mail from './schema/mail';
@@ -57,5 +58,6 @@ export const schema = {
   ...soundEffects,
   ...dubTables,
   ...studio,
+  ...conversationalAi,
 };
 export type Schema = typeof schema;

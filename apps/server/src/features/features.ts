@@ -3,6 +3,7 @@ import { aiClassifierFeature } from './ai-classifier/ai-classifier.feature';
 import { apiKeysFeature } from './api-keys/api-keys.feature';
 import { audioIsolationFeature } from './audio-isolation/audio-isolation.feature';
 import { billingFeature } from './billing/billing.feature';
+import { conversationalAiFeature } from './conversational-ai/conversational-ai.feature';
 import { healthFeature } from './health/health.feature';
 import { historyFeature } from './history/history.feature';
 import { devOutboxesFeature } from './mailbox/mailbox.feature';
@@ -56,4 +57,5 @@ export const FEATURES = [
   dubbingFeature,
   studioFeature,
   pronunciationFeature,
+  conversationalAiFeature,
 ] as const;

@@ -281,6 +281,38 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, KeyAccess<PermissionType
   'POST /v1/pronunciation-dictionaries/:pronunciation_dictionary_id/set-rules': 'pronunciation_dictionaries_write',
   'POST /v1/pronunciation-dictionaries/:pronunciation_dictionary_id/remove-rules': 'pronunciation_dictionaries_write',
   'GET /v1/pronunciation-dictionaries/:dictionary_id/:version_id/download': 'pronunciation_dictionaries_read',
+
+  // Conversational agents (conversationalAi.*, issue 14).
+  'POST /v1/convai/agents/create': 'convai_write',
+  'GET /v1/convai/agents': 'convai_read',
+  'GET /v1/convai/agents/:agent_id': 'convai_read',
+  'PATCH /v1/convai/agents/:agent_id': 'convai_write',
+  'POST /v1/convai/agents/:agent_id/duplicate': 'convai_write',
+  'DELETE /v1/convai/agents/:agent_id': 'convai_write',
+  'POST /v1/convai/secrets': 'convai_write',
+  'GET /v1/convai/secrets': 'convai_read',
+  'PATCH /v1/convai/secrets/:secret_id': 'convai_write',
+  'DELETE /v1/convai/secrets/:secret_id': 'convai_write',
+  'GET /v1/convai/llm': 'convai_read',
+  'PUT /v1/convai/llm': 'convai_write',
+  'DELETE /v1/convai/llm': 'convai_write',
+  // The conversation WebSocket checks this entry itself (public agents need no key at all).
+  'GET /v1/convai/conversation': 'convai_read',
+  'GET /v1/convai/conversation/get-signed-url': 'convai_read',
+  'GET /v1/convai/conversation/token': 'convai_read',
+  'GET /v1/convai/conversations': 'convai_read',
+  'GET /v1/convai/conversations/:conversation_id': 'convai_read',
+  'DELETE /v1/convai/conversations/:conversation_id': 'convai_write',
+  'GET /v1/convai/conversations/:conversation_id/audio': 'convai_read',
+  'POST /v1/convai/knowledge-base/text': 'convai_write',
+  'POST /v1/convai/knowledge-base/url': 'convai_write',
+  'POST /v1/convai/knowledge-base/file': 'convai_write',
+  'GET /v1/convai/knowledge-base': 'convai_read',
+  'GET /v1/convai/knowledge-base/search': 'convai_read',
+  'GET /v1/convai/knowledge-base/:documentation_id': 'convai_read',
+  'GET /v1/convai/knowledge-base/:documentation_id/content': 'convai_read',
+  'GET /v1/convai/knowledge-base/:documentation_id/dependent-agents': 'convai_read',
+  'DELETE /v1/convai/knowledge-base/:documentation_id': 'convai_write',
 };
 
 /** The rule for a route (HEAD as GET), or undefined when the table has no entry for it. */

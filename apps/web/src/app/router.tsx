@@ -71,6 +71,10 @@ export const appPages: Partial<Record<string, PageModule>> = {
   dubbing: () => import('@/features/dubbing/routes/dubbing-route'),
   studio: () => import('@/features/studio/routes/studio-projects-route'),
   studioProject: () => import('@/features/studio/routes/studio-project-route'),
+  conversationalAi: () => import('@/features/conversational-ai/routes/agents-route'),
+  convaiTalkTo: () => import('@/features/conversational-ai/routes/talk-to-route'),
+  convaiHistory: () => import('@/features/conversational-ai/routes/history-route'),
+  convaiKnowledgeBase: () => import('@/features/conversational-ai/routes/knowledge-base-route'),
 };
 
 function mountBuilt(routes: readonly AppRoute[], pages: Partial<Record<string, PageModule>>): RouteObject[] {

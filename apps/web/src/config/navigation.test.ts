@@ -43,7 +43,7 @@ describe('navigation model', () => {
           'Voice verification',
         ],
       ],
-      ['Agents', ['Agents']],
+      ['Agents', ['Agents', 'Talk to an agent', 'Call history', 'Knowledge base']],
       [
         'Workspace',
         [
@@ -62,8 +62,8 @@ describe('navigation model', () => {
     ]);
   });
 
-  // Today's build: home, text to speech (with dialogue), speech to speech, speech to text, the voice isolator, the AI
-  // classifier, dubbing, history, voices (lab, library, professional cloning), usage, API keys, settings.
+  // Today's build: every entry of the model has its page (the agents' playground, phone numbers, batch calling,
+  // integrations and settings pages are not in the navigation yet).
   it('shows only the entries whose page exists in this build', () => {
     expect(labels(visibleNavigation())).toEqual([
       [null, ['Home']],
@@ -76,8 +76,8 @@ describe('navigation model', () => {
           'Speech to text',
           'Voice isolator',
           'AI classifier',
-          'Dubbing',
           'Studio',
+          'Dubbing',
           'History',
         ],
       ],
@@ -93,6 +93,7 @@ describe('navigation model', () => {
           'Voice verification',
         ],
       ],
+      ['Agents', ['Agents', 'Talk to an agent', 'Call history', 'Knowledge base']],
       [
         'Workspace',
         [
@@ -115,7 +116,11 @@ describe('navigation model', () => {
     const built = (route: AppRoute): AppRoute => ({ ...route, built: true });
     const sections: NavSection[] = [
       { id: 'a', label: 'Voices', entries: [{ route: built(appRoutes.voiceLibrary), label: 'Library' }] },
-      { id: 'b', label: 'Agents', entries: [{ route: appRoutes.conversationalAi, label: 'Agents' }] },
+      {
+        id: 'b',
+        label: 'Agents',
+        entries: [{ route: appRoutes.convaiPhoneNumbers, label: 'Phone numbers' }],
+      },
     ];
     expect(labels(visibleNavigation(sections))).toEqual([['Voices', ['Library']]]);
   });
@@ -154,10 +159,11 @@ describe('navigation model', () => {
       'Speech to text',
       'Voice isolator',
       'AI classifier',
-      'Dubbing',
       'Studio',
+      'Dubbing',
       'My voices',
       'Library',
+      'Agents',
       'Usage',
       'API keys',
     ]);

@@ -61,7 +61,12 @@ export const NAVIGATION: readonly NavSection[] = [
   {
     id: 'agents',
     label: 'Agents',
-    entries: [entry(appRoutes.conversationalAi, 'Agents', 'Conversational voice agents.')],
+    entries: [
+      entry(appRoutes.conversationalAi, 'Agents', 'Conversational voice agents.'),
+      entry(appRoutes.convaiTalkTo, 'Talk to an agent'),
+      entry(appRoutes.convaiHistory, 'Call history'),
+      entry(appRoutes.convaiKnowledgeBase, 'Knowledge base'),
+    ],
   },
   {
     id: 'workspace',

@@ -190,6 +190,27 @@ const LockIcon = (props: IconProps) => (
   </Icon>
 );
 
+const HeadsetIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M4 14v-2a8 8 0 0 1 16 0v2" />
+    <rect x="3" y="14" width="4" height="6" rx="1.5" />
+    <rect x="17" y="14" width="4" height="6" rx="1.5" />
+    <path d="M19 20c0 1.5-2 2-5 2" />
+  </Icon>
+);
+const CallLogIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M4 5h16v11H9l-5 4V5Z" />
+    <path d="M12 7.5v3l2 1.5" />
+  </Icon>
+);
+const KnowledgeIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M12 6c-2-1.5-5-2-8-1.5v13c3-.5 6 0 8 1.5 2-1.5 5-2 8-1.5v-13c-3-.5-6 0-8 1.5Z" />
+    <path d="M12 6v13" />
+  </Icon>
+);
+
 export const NAV_ICONS: Partial<Record<string, ComponentType<IconProps>>> = {
   home: HomeIcon,
   textToSpeech: SpeechIcon,
@@ -225,4 +246,7 @@ export const NAV_ICONS: Partial<Record<string, ComponentType<IconProps>>> = {
   studio: LayersIcon,
   dubbing: GlobeIcon,
   conversationalAi: BotIcon,
+  convaiTalkTo: HeadsetIcon,
+  convaiHistory: CallLogIcon,
+  convaiKnowledgeBase: KnowledgeIcon,
 };

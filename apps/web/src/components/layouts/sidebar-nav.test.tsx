@@ -38,7 +38,7 @@ describe('SidebarNav', () => {
       within(nav)
         .getAllByRole('heading')
         .map((h) => h.textContent),
-    ).toEqual(['Create', 'Voices', 'Workspace']);
+    ).toEqual(['Create', 'Voices', 'Agents', 'Workspace']);
     const create = within(nav).getByRole('list', { name: 'Create' });
     expect(
       within(create)
@@ -51,6 +51,8 @@ describe('SidebarNav', () => {
       'Speech to text',
       'Voice isolator',
       'AI classifier',
+      'Studio',
+      'Dubbing',
       'History',
     ]);
     const voices = within(nav).getByRole('list', { name: 'Voices' });
@@ -84,9 +86,9 @@ describe('SidebarNav', () => {
       'My webhooks',
       'Settings',
     ]);
-    // Products that do not exist yet are not offered at all.
-    expect(within(nav).queryByRole('link', { name: 'Dubbing' })).toBeNull();
-    expect(within(nav).queryByRole('heading', { name: 'Agents' })).toBeNull();
+    // Pages that do not exist yet are not offered at all.
+    expect(within(nav).queryByRole('link', { name: 'Phone numbers' })).toBeNull();
+    expect(within(nav).queryByRole('link', { name: 'Playground' })).toBeNull();
   });
 
   it('marks only the history entry current on the history page (most specific, not prefix)', () => {

@@ -91,15 +91,19 @@ describe('HomeView', () => {
     expect(links.map((l) => l.getAttribute('href'))).toEqual([
       appRoutes.textToSpeech.path,
       appRoutes.speechToSpeech.path,
+      appRoutes.soundEffects.path,
       appRoutes.speechToText.path,
       appRoutes.voiceIsolator.path,
       appRoutes.aiClassifier.path,
+      appRoutes.studio.path,
+      appRoutes.dubbing.path,
       appRoutes.voiceLab.path,
       appRoutes.voiceLibrary.path,
+      appRoutes.conversationalAi.path,
       appRoutes.usage.path,
       appRoutes.settingsApiKeys.path,
     ]);
-    expect(within(actions).queryByText('Dubbing')).toBeNull();
+    expect(within(actions).queryByText('Phone numbers')).toBeNull();
     expect(screen.getByText('Activity')).toBeTruthy();
   });
 

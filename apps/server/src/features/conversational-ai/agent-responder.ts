@@ -1,0 +1,156 @@
+/**
+ * What the agent says to a user turn (decision 152), in one of three modes: the workspace's language model
+ * (with knowledge-base passages inserted and client/system tools offered), knowledge-base retrieval read out
+ * as retrieval, or scripted. Text is yielded as it is produced so speech can start with the first sentence.
+ */
+import type { AgentMode } from '@vocalis/contracts/conversational-ai';
+import type { ChatMessage, LanguageModel, ToolCall, ToolDefinition } from './chat-completions';
+import type { Passage } from './knowledge-base.repo';
+
+export type Turn = { role: 'user' | 'agent'; message: string };
+
+export type ToolRun = {
+  /** Runs a client tool in the browser; resolves with its result (or a note that none was expected). */
+  clientTool(
+    name: string,
+    parameters: unknown,
+    expectsResponse: boolean,
+  ): Promise<{ result: string; isError: boolean }>;
+  /** The agent asked to end the call (the system tool end_call). */
+  endCall(reason: string): void;
+};
+
+export type ResponderContext = {
+  mode: AgentMode;
+  model: LanguageModel | null;
+  systemPrompt: string;
+  temperature?: number;
+  maxTokens?: number;
+  /** Passages for a question from the agent's documents (empty without a knowledge base). */
+  retrieve(question: string): Promise<Passage[]>;
+  clientTools: { name: string; description?: string; parameters?: unknown; expects_response?: boolean }[];
+  endCallTool: boolean;
+  /** Extra system notes the client sent (contextual updates), in order. */
+  context: string[];
+};
+
+export type TurnRecord = {
+  passages: Passage[];
+  toolCalls: { name: string; parameters: unknown; result: string; isError: boolean }[];
+};
+
+export const SCRIPTED_REPLY =
+  'I can only greet you: no language model is configured for me and I have no knowledge base to look answers up in.';
+export const NOTHING_RETRIEVED = 'I found nothing about that in my knowledge base.';
+
+const MAX_TOOL_ROUNDS = 4;
+
+/** The first sentences of a passage, up to about 400 characters, for reading out. */
+function readable(passage: string): string {
+  const sentences = passage
+    .replace(/\s+/g, ' ')
+    .trim()
+    .match(/[^.!?]+[.!?]*/g) ?? [passage];
+  let out = '';
+  for (const s of sentences) {
+    if (out && out.length + s.length > 400) break;
+    out += s;
+  }
+  return out.trim();
+}
+
+function toolDefinitions(ctx: ResponderContext): ToolDefinition[] {
+  const tools: ToolDefinition[] = ctx.clientTools.map((t) => ({
+    type: 'function',
+    function: {
+      name: t.name,
+      description: t.description,
+      parameters: t.parameters ?? { type: 'object', properties: {} },
+    },
+  }));
+  if (ctx.endCallTool)
+    tools.push({
+      type: 'function',
+      function: {
+        name: 'end_call',
+        description: 'End the call when the conversation is finished.',
+        parameters: { type: 'object', properties: { reason: { type: 'string' } } },
+      },
+    });
+  return tools;
+}
+
+/** Yields the reply's text; fills `record` with the passages used and the tools run. */
+export async function* respond(
+  ctx: ResponderContext,
+  history: Turn[],
+  question: string,
+  tools: ToolRun,
+  record: TurnRecord,
+  signal: AbortSignal,
+): AsyncIterable<string> {
+  if (ctx.mode === 'scripted' || (ctx.mode === 'llm' && !ctx.model)) {
+    yield SCRIPTED_REPLY;
+    return;
+  }
+  const passages = await ctx.retrieve(question);
+  record.passages = passages;
+  if (ctx.mode === 'retrieval') {
+    const best = passages[0];
+    yield best
+      ? `From the knowledge base, ${best.documentName}: ${readable(best.content)}`
+      : NOTHING_RETRIEVED;
+    return;
+  }
+  const messages: ChatMessage[] = [{ role: 'system', content: ctx.systemPrompt }];
+  for (const note of ctx.context) messages.push({ role: 'system', content: `Context update: ${note}` });
+  if (passages.length)
+    messages.push({
+      role: 'system',
+      content: `Passages from the knowledge base:\n${passages.map((p, i) => `[${i + 1}] (${p.documentName}) ${p.content}`).join('\n')}`,
+    });
+  for (const t of history)
+    messages.push({ role: t.role === 'user' ? 'user' : 'assistant', content: t.message });
+  messages.push({ role: 'user', content: question });
+  const definitions = toolDefinitions(ctx);
+  for (let round = 0; round <= MAX_TOOL_ROUNDS; round++) {
+    let calls: ToolCall[] = [];
+    let text = '';
+    for await (const event of ctx.model!.stream(
+      {
+        messages,
+        tools: round < MAX_TOOL_ROUNDS ? definitions : undefined,
+        temperature: ctx.temperature,
+        maxTokens: ctx.maxTokens,
+      },
+      signal,
+    )) {
+      if (event.type === 'text') {
+        text += event.text;
+        yield event.text;
+      } else calls = event.calls;
+    }
+    if (!calls.length) return;
+    messages.push({ role: 'assistant', content: text || null, tool_calls: calls });
+    for (const call of calls) {
+      let parameters: unknown = {};
+      try {
+        parameters = call.function.arguments ? JSON.parse(call.function.arguments) : {};
+      } catch {
+        parameters = { raw: call.function.arguments };
+      }
+      let outcome: { result: string; isError: boolean };
+      if (call.function.name === 'end_call' && ctx.endCallTool) {
+        tools.endCall(String((parameters as { reason?: unknown }).reason ?? 'The agent ended the call.'));
+        outcome = { result: 'The call will end after this reply.', isError: false };
+      } else {
+        const tool = ctx.clientTools.find((t) => t.name === call.function.name);
+        outcome = tool
+          ? await tools.clientTool(tool.name, parameters, tool.expects_response ?? true)
+          : { result: `There is no tool named ${call.function.name}.`, isError: true };
+      }
+      record.toolCalls.push({ name: call.function.name, parameters, ...outcome });
+      messages.push({ role: 'tool', tool_call_id: call.id, content: outcome.result });
+    }
+  }
+}

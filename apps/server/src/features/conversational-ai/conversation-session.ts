@@ -1,0 +1,327 @@
+/**
+ * One live conversation (decision 153): audio in → end of turn (TurnDetector) → speech to text → the agent's
+ * reply (agent-responder.ts) → speech, sentence by sentence, back to the client. Barge-in: user speech while
+ * the agent talks interrupts it. The session ends on the client's close, the end_call tool, silence, the
+ * longest call or the month's minutes; then the record (transcript, audio) is handed to `finish`.
+ */
+import type { SpeechToTextEngine } from '@vocalis/speech/stt/stt-engine';
+import { TurnDetector } from '@vocalis/speech/stt/turn-detector';
+import type { SpeechPlan } from '../../speech/speech-plan';
+import { respond, type ResponderContext, type Turn, type TurnRecord } from './agent-responder';
+import { SentenceSplitter, type AgentVoices } from './agent-voice';
+import { clientMessage, serverEvents } from './conversation-protocol';
+
+export type TranscriptEntry = Record<string, unknown> & {
+  role: 'user' | 'agent';
+  message: string;
+  time_in_call_secs: number;
+};
+
+export type SessionEnd = {
+  transcript: TranscriptEntry[];
+  durationSeconds: number;
+  terminationReason: string;
+  /** The call as heard: the user's audio with the agent's placed where it was sent (16 kHz). */
+  recording: Int16Array;
+  feedback: { score: string; event_id: number }[];
+};
+
+export type SessionOptions = {
+  conversationId: string;
+  firstMessage: string;
+  responder: ResponderContext;
+  voice: { voices: AgentVoices; plan: SpeechPlan; format: string; rate: number } | null;
+  stt: SpeechToTextEngine | null;
+  language: string;
+  maxSeconds: number;
+  silenceEndSeconds: number | null;
+  send(message: object): void;
+  close(code: number, reason: string): void;
+  heartbeat(seconds: number): void;
+  finish(end: SessionEnd): Promise<void>;
+  toRecording(pcm: Uint8Array, rate: number): Promise<Int16Array>;
+  log: { warn(obj: object, msg: string): void };
+};
+
+const RATE = 16000;
+const CHUNK_SECONDS = 0.25;
+const TOOL_TIMEOUT_MS = 15_000;
+
+export class ConversationSession {
+  private readonly started = Date.now();
+  private readonly detector = new TurnDetector();
+  private readonly transcript: TranscriptEntry[] = [];
+  private readonly history: Turn[] = [];
+  private readonly userAudio: Int16Array[] = [];
+  private userSamples = 0;
+  private readonly agentAudio: { at: number; pcm: Uint8Array; eventId: number }[] = [];
+  /** Where (in user samples) each interrupted turn was cut off: the recording stops its audio there. */
+  private readonly cutAt = new Map<number, number>();
+  private agentCursor = 0;
+  private eventId = 0;
+  private turn: { abort: AbortController; entry: TranscriptEntry | null } | null = null;
+  private speakingUntil = 0;
+  private queue: Promise<void> = Promise.resolve();
+  private readonly pendingTools = new Map<string, (r: { result: string; isError: boolean }) => void>();
+  private readonly feedback: SessionEnd['feedback'] = [];
+  private lastActivity = Date.now();
+  private ended = false;
+  private readonly timers: NodeJS.Timeout[] = [];
+  private endAfterTurn: string | null = null;
+  private lastAgent: TranscriptEntry | null = null;
+
+  constructor(private readonly o: SessionOptions) {}
+
+  private elapsed = () => (Date.now() - this.started) / 1000;
+
+  start(): void {
+    this.o.send(serverEvents.metadata(this.o.conversationId, this.o.voice?.format ?? 'pcm_16000'));
+    this.timers.push(
+      setTimeout(() => void this.end('The longest call duration was reached.'), this.o.maxSeconds * 1000),
+    );
+    let pings = 0;
+    this.timers.push(
+      setInterval(() => {
+        this.o.send(serverEvents.ping(++pings, null));
+        this.o.heartbeat(this.elapsed());
+        const silent = (Date.now() - this.lastActivity) / 1000;
+        if (this.o.silenceEndSeconds && silent > this.o.silenceEndSeconds && !this.turn)
+          void this.end('The user was silent for too long.');
+      }, 5_000),
+    );
+    if (this.o.firstMessage) this.enqueue(() => this.speakTurn(this.o.firstMessage));
+  }
+
+  /** A message from the client (already JSON-parsed). */
+  handle(raw: unknown): void {
+    const parsed = clientMessage.safeParse(raw);
+    if (!parsed.success) return;
+    const m = parsed.data;
+    if (!('type' in m) || typeof m.type !== 'string') {
+      const chunk = (m as { user_audio_chunk?: unknown }).user_audio_chunk;
+      if (typeof chunk === 'string') this.audio(Buffer.from(chunk, 'base64'));
+      return;
+    }
+    switch (m.type) {
+      case 'client_tool_result': {
+        const done = this.pendingTools.get(m.tool_call_id);
+        this.pendingTools.delete(m.tool_call_id);
+        done?.({
+          result: typeof m.result === 'string' ? m.result : JSON.stringify(m.result),
+          isError: m.is_error ?? false,
+        });
+        return;
+      }
+      case 'user_message':
+        this.interrupt();
+        this.lastActivity = Date.now();
+        return this.enqueue(() => this.userTurn(m.text, 'text'));
+      case 'contextual_update':
+        this.o.responder.context.push(m.text);
+        return;
+      case 'feedback':
+        this.feedback.push({ score: m.score, event_id: m.event_id });
+        return;
+      default:
+        return;
+    }
+  }
+
+  private audio(bytes: Buffer): void {
+    if (this.ended || bytes.length < 2) return;
+    const pcm = new Int16Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + (bytes.length & ~1)));
+    this.userAudio.push(pcm);
+    this.userSamples += pcm.length;
+    for (const event of this.detector.push(pcm)) {
+      this.lastActivity = Date.now();
+      if (event.type === 'speech_start') this.interrupt();
+      else this.enqueue(() => this.transcribe(event.pcm));
+    }
+  }
+
+  /** Barge-in: stop the agent's turn if it is still talking (or about to). */
+  private interrupt(): void {
+    if (!this.turn && Date.now() >= this.speakingUntil) return;
+    this.turn?.abort.abort();
+    const entry = this.turn?.entry ?? this.lastAgent;
+    if (entry) entry.interrupted = true;
+    this.speakingUntil = 0;
+    this.cutAt.set(this.eventId, this.userSamples);
+    this.o.send(serverEvents.interruption(this.eventId));
+  }
+
+  private enqueue(work: () => Promise<void>): void {
+    this.queue = this.queue
+      .then(() => (this.ended ? undefined : work()))
+      .catch((err: unknown) => {
+        this.o.log.warn({ err }, 'conversation turn failed');
+        this.o.send(
+          serverEvents.error('turn_failed', err instanceof Error ? err.message : 'The turn failed.'),
+        );
+      });
+  }
+
+  private async transcribe(pcm: Int16Array): Promise<void> {
+    if (!this.o.stt) return;
+    const heard = await this.o.stt.transcribe(pcm, RATE, { language: this.o.language });
+    const text = heard.words
+      .map((w) => w.text)
+      .join(' ')
+      .trim();
+    if (text) await this.userTurn(text, 'audio');
+  }
+
+  private async userTurn(text: string, medium: 'audio' | 'text'): Promise<void> {
+    this.o.send(serverEvents.userTranscript(text, ++this.eventId));
+    this.transcript.push({
+      role: 'user',
+      message: text,
+      time_in_call_secs: Math.round(this.elapsed()),
+      source_medium: medium,
+    });
+    const record: TurnRecord = { passages: [], toolCalls: [] };
+    const abort = new AbortController();
+    this.turn = { abort, entry: null };
+    const pieces = respond(this.o.responder, this.history, text, this.tools(), record, abort.signal);
+    this.history.push({ role: 'user', message: text });
+    await this.speakTurn(pieces, record, abort);
+    if (this.endAfterTurn) await this.end(this.endAfterTurn);
+  }
+
+  private tools() {
+    return {
+      clientTool: (name: string, parameters: unknown, expectsResponse: boolean) => {
+        const id = `tool_${this.eventId}_${this.pendingTools.size}_${Date.now()}`;
+        this.o.send(serverEvents.clientToolCall(name, id, parameters, expectsResponse));
+        if (!expectsResponse)
+          return Promise.resolve({ result: 'The client tool was called.', isError: false });
+        return new Promise<{ result: string; isError: boolean }>((resolve) => {
+          this.pendingTools.set(id, resolve);
+          setTimeout(() => {
+            if (this.pendingTools.delete(id))
+              resolve({ result: 'The client did not answer in time.', isError: true });
+          }, TOOL_TIMEOUT_MS);
+        });
+      },
+      endCall: (reason: string) => (this.endAfterTurn = `The agent ended the call: ${reason}`),
+    };
+  }
+
+  /** Says a reply: sentence by sentence to audio as the text arrives, then the whole text. */
+  private async speakTurn(
+    text: string | AsyncIterable<string>,
+    record: TurnRecord = { passages: [], toolCalls: [] },
+    abort = new AbortController(),
+  ): Promise<void> {
+    const eventId = ++this.eventId;
+    const entry: TranscriptEntry = {
+      role: 'agent',
+      message: '',
+      time_in_call_secs: Math.round(this.elapsed()),
+    };
+    this.turn = { abort, entry };
+    const splitter = new SentenceSplitter();
+    let said = '';
+    const source = typeof text === 'string' ? [text] : text;
+    try {
+      for await (const piece of source) {
+        said += piece;
+        for (const sentence of splitter.push(piece)) await this.say(sentence, eventId, abort.signal);
+      }
+      const rest = splitter.flush();
+      if (rest) await this.say(rest, eventId, abort.signal);
+    } catch (err) {
+      if (!abort.signal.aborted) throw err;
+    } finally {
+      if (this.turn?.abort === abort) this.turn = null;
+    }
+    entry.message = said.trim();
+    if (record.passages.length)
+      entry.retrieved_passages = record.passages.map((p) => ({
+        document_id: p.documentId,
+        document_name: p.documentName,
+        chunk_id: `${p.documentId}_${p.ordinal}`,
+        score: p.score,
+        text: p.content,
+      }));
+    if (record.toolCalls.length) {
+      entry.tool_calls = record.toolCalls.map((t, i) => ({
+        request_id: `${eventId}_${i}`,
+        tool_name: t.name,
+        params_as_json: JSON.stringify(t.parameters),
+        tool_has_been_called: true,
+        type: 'client',
+      }));
+      entry.tool_results = record.toolCalls.map((t, i) => ({
+        request_id: `${eventId}_${i}`,
+        tool_name: t.name,
+        result_value: t.result,
+        is_error: t.isError,
+        tool_has_been_called: true,
+        type: 'client',
+      }));
+    }
+    if (!entry.message) return;
+    this.transcript.push(entry);
+    this.lastAgent = entry;
+    this.history.push({ role: 'agent', message: entry.message });
+    if (!abort.signal.aborted) this.o.send(serverEvents.agentResponse(entry.message, eventId));
+  }
+
+  private async say(sentence: string, eventId: number, signal: AbortSignal): Promise<void> {
+    if (!this.o.voice || signal.aborted) return;
+    const { voices, plan, format, rate } = this.o.voice;
+    const pcm = await voices.speak(plan, sentence, format);
+    if (signal.aborted || this.ended) return;
+    const step = Math.round(rate * CHUNK_SECONDS) * 2;
+    for (let i = 0; i < pcm.length; i += step)
+      this.o.send(serverEvents.audio(pcm.subarray(i, i + step), eventId));
+    const seconds = pcm.length / 2 / rate;
+    this.speakingUntil = Math.max(Date.now(), this.speakingUntil) + seconds * 1000;
+    this.agentCursor = Math.max(this.agentCursor, this.userSamples);
+    this.agentAudio.push({ at: this.agentCursor, pcm, eventId });
+    this.agentCursor += Math.round(seconds * RATE);
+    this.lastActivity = Date.now();
+  }
+
+  /** Ends the call once: stops timers and turns, builds the record, closes the socket. */
+  async end(reason: string, closeSocket = true): Promise<void> {
+    if (this.ended) return;
+    this.ended = true;
+    for (const t of this.timers) clearTimeout(t);
+    this.turn?.abort.abort();
+    for (const resolve of this.pendingTools.values()) resolve({ result: 'The call ended.', isError: true });
+    this.pendingTools.clear();
+    if (closeSocket) this.o.close(1000, reason.slice(0, 120));
+    const durationSeconds = this.elapsed();
+    const recording = await this.mix();
+    await this.o.finish({
+      transcript: this.transcript,
+      durationSeconds,
+      terminationReason: reason,
+      recording,
+      feedback: this.feedback,
+    });
+  }
+
+  private async mix(): Promise<Int16Array> {
+    const agent = await Promise.all(
+      this.agentAudio.map(async (a) => {
+        const pcm = await this.o.toRecording(a.pcm, this.o.voice?.rate ?? RATE);
+        const cut = this.cutAt.get(a.eventId);
+        return { at: a.at, pcm: cut === undefined ? pcm : pcm.subarray(0, Math.max(0, cut - a.at)) };
+      }),
+    );
+    const length = Math.max(this.userSamples, ...agent.map((a) => a.at + a.pcm.length), 0);
+    const out = new Int16Array(length);
+    let at = 0;
+    for (const u of this.userAudio) {
+      out.set(u, at);
+      at += u.length;
+    }
+    for (const a of agent)
+      for (let i = 0; i < a.pcm.length; i++)
+        out[a.at + i] = Math.max(-32768, Math.min(32767, out[a.at + i]! + a.pcm[i]!));
+    return out;
+  }
+}

@@ -1,0 +1,179 @@
+/**
+ * Conversations (decision 153): signed URLs and tokens, starting a call under the plan's limits (minutes per
+ * month, calls at once), storing it when it ends (transcript, mixed audio as mp3), and the history routes.
+ */
+import {
+  conversationalConcurrency,
+  minutesExhaustedMessage,
+  secondsLeft,
+  tooManyConversationsMessage,
+} from '@vocalis/domain/conversational-ai/conversation-limits';
+import { encodeAudio } from '@vocalis/speech/audio/encode';
+import type { AppDb } from '../../db/client';
+import { AppError, notFound } from '../../errors';
+import { newId } from '../../lib/ids';
+import type { Principal } from '../../plugins/auth';
+import { discardFiles } from '../../storage/file-deletion.job';
+import type { FileStorage, StoredFile } from '../../storage/file-storage';
+import * as agentsRepo from './agents.repo';
+import { agentNotFound } from './agents.service';
+import type { ConversationSigner } from './conversation-access';
+import type { SessionEnd } from './conversation-session';
+import { presentConversation, presentConversationSummary } from './conversations.presenter';
+import * as repo from './conversations.repo';
+
+const conversationNotFound = (id: string) =>
+  notFound(`Conversation with id ${id} was not found.`, 'conversation_not_found');
+
+export const monthStart = (now = new Date()) =>
+  new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+
+export class ConversationsService {
+  constructor(
+    private readonly db: AppDb,
+    private readonly files: FileStorage,
+    private readonly signer: ConversationSigner,
+    private readonly workspaceOf: (caller: Principal) => Promise<{ id: string }>,
+    private readonly publicUrl: string,
+  ) {}
+
+  private async ownAgent(caller: Principal, agentId: string) {
+    const workspaceId = (await this.workspaceOf(caller)).id;
+    const agent = await agentsRepo.findAgent(this.db, workspaceId, agentId);
+    if (!agent) throw agentNotFound(agentId);
+    return agent;
+  }
+
+  async signedUrl(caller: Principal, agentId: string): Promise<{ signed_url: string }> {
+    await this.ownAgent(caller, agentId);
+    const signature = this.signer.sign(agentId, `conv_${newId(24)}`);
+    const base = this.publicUrl.replace(/^http/, 'ws');
+    return {
+      signed_url: `${base}/v1/convai/conversation?agent_id=${encodeURIComponent(agentId)}&conversation_signature=${encodeURIComponent(signature)}`,
+    };
+  }
+
+  async token(caller: Principal, agentId: string): Promise<{ token: string; conversation_id: string }> {
+    await this.ownAgent(caller, agentId);
+    const conversationId = `conv_${newId(24)}`;
+    return { token: this.signer.sign(agentId, conversationId), conversation_id: conversationId };
+  }
+
+  /** Records the start of a call, or refuses it with the plan's limit (429). */
+  async begin(input: {
+    id: string;
+    workspaceId: string;
+    agentId: string;
+    agentName: string;
+    userId: string | null;
+    mode: string;
+    metadata: Record<string, unknown>;
+  }): Promise<{ secondsLeft: number }> {
+    const tier = await repo.workspaceTier(this.db, input.workspaceId);
+    const concurrency = conversationalConcurrency(tier);
+    let left = 0;
+    const verdict = await repo
+      .startConversation(
+        this.db,
+        { ...input, status: 'in-progress' },
+        { concurrency, monthStart: monthStart() },
+        (running, used) => {
+          left = secondsLeft(tier, used);
+          if (left <= 0) return 'minutes';
+          return running >= concurrency ? 'concurrency' : 'ok';
+        },
+      )
+      .catch((err: unknown) => {
+        // A signed URL names its conversation: a second use would start the same conversation again.
+        const code =
+          (err as { code?: string; cause?: { code?: string } }).code ??
+          (err as { cause?: { code?: string } }).cause?.code;
+        if (code === '23505')
+          throw new AppError(
+            409,
+            'conversation_already_started',
+            'This signed URL was already used: get a new one.',
+          );
+        throw err;
+      });
+    if (verdict === 'minutes')
+      throw new AppError(429, 'conversational_minutes_exceeded', minutesExhaustedMessage(tier));
+    if (verdict === 'concurrency')
+      throw new AppError(429, 'too_many_concurrent_conversations', tooManyConversationsMessage(concurrency));
+    await agentsRepo.touchLastCall(this.db, input.agentId);
+    return { secondsLeft: left };
+  }
+
+  heartbeat(id: string, seconds: number): Promise<void> {
+    return repo.heartbeat(this.db, id, seconds);
+  }
+
+  async finish(
+    ids: { id: string; workspaceId: string },
+    end: SessionEnd,
+    opts: { recordVoice: boolean; metadata: Record<string, unknown> },
+  ): Promise<void> {
+    let audioPath: string | null = null;
+    if (opts.recordVoice && end.recording.length) {
+      audioPath = `convai/${ids.workspaceId}/${ids.id}.mp3`;
+      await this.files.put(audioPath, await encodeAudio(end.recording, 16000, 'mp3_44100_128'));
+    }
+    await repo.finishConversation(this.db, ids.id, {
+      status: 'done',
+      transcript: end.transcript,
+      metadata: { ...opts.metadata, feedback: end.feedback },
+      durationSeconds: end.durationSeconds,
+      terminationReason: end.terminationReason,
+      audioPath,
+      hasAudio: audioPath !== null,
+    });
+  }
+
+  async list(caller: Principal, q: { page_size: number; agent_id?: string; cursor?: string }) {
+    const workspaceId = (await this.workspaceOf(caller)).id;
+    let before: { startedAt: Date; id: string } | undefined;
+    if (q.cursor) {
+      const [ms, id] = Buffer.from(q.cursor, 'base64url').toString().split('|');
+      if (ms && id && Number.isFinite(Number(ms))) before = { startedAt: new Date(Number(ms)), id };
+    }
+    const rows = await repo.listConversations(this.db, workspaceId, {
+      limit: q.page_size + 1,
+      agentId: q.agent_id,
+      before,
+    });
+    const page = rows.slice(0, q.page_size);
+    const last = page.at(-1);
+    const hasMore = rows.length > q.page_size;
+    return {
+      conversations: page.map(presentConversationSummary),
+      has_more: hasMore,
+      next_cursor:
+        hasMore && last ? Buffer.from(`${last.startedAt.getTime()}|${last.id}`).toString('base64url') : null,
+    };
+  }
+
+  async get(caller: Principal, id: string) {
+    const row = await repo.findConversation(this.db, (await this.workspaceOf(caller)).id, id);
+    if (!row) throw conversationNotFound(id);
+    return presentConversation(row);
+  }
+
+  async delete(caller: Principal, id: string): Promise<void> {
+    const workspaceId = (await this.workspaceOf(caller)).id;
+    const path = await this.db.transaction(async (tx) => {
+      const row = await repo.deleteConversation(tx, workspaceId, id);
+      if (!row) throw conversationNotFound(id);
+      if (row.audioPath) await discardFiles(tx, [row.audioPath]);
+      return row.audioPath;
+    });
+    if (path) await this.files.delete(path).catch(() => undefined);
+  }
+
+  async audio(caller: Principal, id: string): Promise<StoredFile> {
+    const row = await repo.findConversation(this.db, (await this.workspaceOf(caller)).id, id);
+    if (!row) throw conversationNotFound(id);
+    const file = row.audioPath ? await this.files.open(row.audioPath) : null;
+    if (!file) throw notFound(`Conversation ${id} has no audio.`, 'conversation_audio_not_found');
+    return file;
+  }
+}

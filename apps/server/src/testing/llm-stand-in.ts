@@ -1,0 +1,74 @@
+/**
+ * A stand-in for an OpenAI-compatible chat-completions server on loopback (tests and the agent bench): it
+ * streams server-sent events the way the real protocol does — a role delta, content in small pieces, tool
+ * calls whose name and arguments arrive split over several deltas, `finish_reason`, then `[DONE]`.
+ * Behaviour: a user message naming a tool in `tools` ("call show_banner") makes it call that tool with
+ * `{"text": <the message>}`; after a tool result it answers "The tool said: <result>."; otherwise it answers
+ * "You said: <last user message>." in word-sized pieces.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type StandInRequest = { headers: http.IncomingHttpHeaders; body: Record<string, unknown> };
+
+type Message = { role: string; content?: string | null; tool_call_id?: string };
+type Tool = { function: { name: string } };
+
+export async function startLlmStandIn(opts: { apiKey?: string } = {}) {
+  const requests: StandInRequest[] = [];
+  const server = http.createServer((req, res) => {
+    let raw = '';
+    req.on('data', (c: Buffer) => (raw += c.toString()));
+    req.on('end', () => {
+      if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) {
+        res.writeHead(404).end();
+        return;
+      }
+      if (opts.apiKey && req.headers.authorization !== `Bearer ${opts.apiKey}`) {
+        res.writeHead(401, { 'content-type': 'application/json' }).end('{"error":{"message":"bad key"}}');
+        return;
+      }
+      const body = JSON.parse(raw) as { model: string; messages: Message[]; tools?: Tool[] };
+      requests.push({ headers: req.headers, body });
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+      const id = `chatcmpl-${requests.length}`;
+      const send = (delta: unknown, finish: string | null = null) =>
+        res.write(
+          `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', model: body.model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`,
+        );
+      send({ role: 'assistant', content: '' });
+      const last = body.messages.at(-1)!;
+      const lastUser = [...body.messages].reverse().find((m) => m.role === 'user')?.content ?? '';
+      const tool = body.tools?.find((t) => lastUser.includes(t.function.name));
+      if (last.role === 'user' && tool) {
+        const args = JSON.stringify({ text: lastUser });
+        const half = Math.floor(args.length / 2);
+        send({
+          tool_calls: [
+            {
+              index: 0,
+              id: 'call_1',
+              type: 'function',
+              function: { name: tool.function.name, arguments: '' },
+            },
+          ],
+        });
+        send({ tool_calls: [{ index: 0, function: { arguments: args.slice(0, half) } }] });
+        send({ tool_calls: [{ index: 0, function: { arguments: args.slice(half) } }] });
+        send({}, 'tool_calls');
+      } else {
+        const answer = last.role === 'tool' ? `The tool said: ${last.content}.` : `You said: ${lastUser}.`;
+        for (const piece of answer.match(/\S+\s*/g) ?? []) send({ content: piece });
+        send({}, 'stop');
+      }
+      res.end('data: [DONE]\n\n');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}/v1`,
+    requests,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,92 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AgentResponse, AgentsPage } from '@vocalis/contracts/conversational-ai';
+import type { LlmSettingsResponse } from '@vocalis/contracts/conversational-ai-settings';
+
+import { api } from '@/lib/api-client';
+
+export const agentKeys = { all: ['convai-agents'] as const, llm: ['convai-llm'] as const };
+
+/** GET /v1/convai/agents (the newest 100). */
+export const agentsQueryOptions = () =>
+  queryOptions({
+    queryKey: agentKeys.all,
+    queryFn: ({ signal }) => api.get<AgentsPage>('/v1/convai/agents', { signal, params: { page_size: 100 } }),
+  });
+export const useAgents = () => useQuery(agentsQueryOptions());
+
+/** GET /v1/convai/agents/{id}. */
+export const useAgent = (id: string | null) =>
+  useQuery({
+    queryKey: [...agentKeys.all, id],
+    queryFn: ({ signal }) =>
+      api.get<AgentResponse>(`/v1/convai/agents/${encodeURIComponent(id!)}`, { signal }),
+    enabled: id !== null,
+  });
+
+export type AgentEdit = {
+  name: string;
+  first_message: string;
+  prompt: string;
+  language: string;
+  voice_id: string;
+  knowledge_base: { id: string; name: string; type: string }[];
+};
+
+const configOf = (e: AgentEdit) => ({
+  agent: {
+    first_message: e.first_message,
+    language: e.language,
+    prompt: { prompt: e.prompt, knowledge_base: e.knowledge_base },
+  },
+  tts: { voice_id: e.voice_id || undefined },
+});
+
+export function useCreateAgent() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (e: AgentEdit) =>
+      api.post<{ agent_id: string }>('/v1/convai/agents/create', {
+        name: e.name,
+        conversation_config: configOf(e),
+      }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: agentKeys.all }),
+  });
+}
+
+export function useUpdateAgent() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, edit }: { id: string; edit: AgentEdit }) =>
+      api.patch<AgentResponse>(`/v1/convai/agents/${encodeURIComponent(id)}`, {
+        name: edit.name,
+        conversation_config: configOf(edit),
+      }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: agentKeys.all }),
+  });
+}
+
+export function useDeleteAgent() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<object>(`/v1/convai/agents/${encodeURIComponent(id)}`),
+    onSuccess: () => qc.invalidateQueries({ queryKey: agentKeys.all }),
+  });
+}
+
+/** GET/PUT/DELETE /v1/convai/llm: the workspace's chat-completions server. */
+export const useLlmSettings = () =>
+  useQuery({
+    queryKey: agentKeys.llm,
+    queryFn: ({ signal }) => api.get<LlmSettingsResponse>('/v1/convai/llm', { signal }),
+  });
+
+export function useSaveLlm() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { base_url: string; model: string } | null) =>
+      body
+        ? api.put<LlmSettingsResponse>('/v1/convai/llm', body)
+        : api.delete<LlmSettingsResponse>('/v1/convai/llm'),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['convai'] }).then(() => qc.invalidateQueries()),
+  });
+}

@@ -1,0 +1,11 @@
+import { ErrorBoundary } from '@/components/errors/error-boundary';
+
+import { AgentsView } from '../components/agents-view';
+
+export default function AgentsViewRoute() {
+  return (
+    <ErrorBoundary region="conversational AI">
+      <AgentsView />
+    </ErrorBoundary>
+  );
+}
