@@ -1,5 +1,6 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
+import { secondsMeter } from '../../db/seconds-meter';
 import { transcriptionUsage, transcripts } from '../../db/schema/transcripts';
 
 export type TranscriptRow = typeof transcripts.$inferSelect;
@@ -64,50 +65,8 @@ export async function deleteTranscript(
   return row;
 }
 
-/**
- * Debits `seconds` unless that passes `limit` (-1: unlimited): the check and the debit are one UPDATE, so
- * concurrent requests never spend more than the plan allows; a period past its end starts again from zero.
- * The seconds used after the debit, or null when refused.
- */
-export async function debitSeconds(
-  db: AppDb,
-  workspaceId: string,
-  seconds: number,
-  limit: number,
-): Promise<number | null> {
-  const u = transcriptionUsage;
-  await db
-    .insert(u)
-    .values({ workspaceId, secondsUsed: 0, periodEnd: sql`now() + interval '1 month'` })
-    .onConflictDoNothing();
-  const due = sql`${u.periodEnd} <= now()`;
-  const next = sql`(case when ${due} then 0 else ${u.secondsUsed} end) + ${seconds}`;
-  const [row] = await db
-    .update(u)
-    .set({
-      secondsUsed: next,
-      periodEnd: sql`case when ${due} then now() + interval '1 month' else ${u.periodEnd} end`,
-    })
-    .where(and(eq(u.workspaceId, workspaceId), limit < 0 ? undefined : sql`${next} <= ${limit}`))
-    .returning({ used: u.secondsUsed });
-  return row ? row.used : null;
-}
-
-/** Gives seconds back (a failed job, a refused request after the debit). */
-export async function refundSeconds(db: AppDb, workspaceId: string, seconds: number): Promise<void> {
-  await db
-    .update(transcriptionUsage)
-    .set({ secondsUsed: sql`greatest(0, ${transcriptionUsage.secondsUsed} - ${seconds})` })
-    .where(eq(transcriptionUsage.workspaceId, workspaceId));
-}
-
-/** Seconds used in the current period (0 when the period has ended or none was used). */
-export async function secondsUsed(db: AppDb, workspaceId: string): Promise<number> {
-  const [row] = await db
-    .select({
-      used: sql<number>`case when ${transcriptionUsage.periodEnd} <= now() then 0 else ${transcriptionUsage.secondsUsed} end`,
-    })
-    .from(transcriptionUsage)
-    .where(eq(transcriptionUsage.workspaceId, workspaceId));
-  return Number(row?.used ?? 0);
-}
+/** Speech-to-text seconds of the month (db/seconds-meter.ts). */
+const meter = secondsMeter(transcriptionUsage);
+export const debitSeconds = meter.debit;
+export const refundSeconds = meter.refund;
+export const secondsUsed = meter.used;
