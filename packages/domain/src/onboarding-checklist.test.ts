@@ -59,6 +59,7 @@ describe('onboarding checklist', () => {
       'try_speech_to_speech',
       'add_library_voice',
       'design_voice',
+      'create_dub',
       'reveal_api_key',
     ]);
     expect(visibleChecklistItems(fresh()).map((i) => i.id)).toEqual([
@@ -66,6 +67,7 @@ describe('onboarding checklist', () => {
       'try_speech_to_speech',
       'add_library_voice',
       'design_voice',
+      'create_dub',
       'reveal_api_key',
     ]);
   });
@@ -143,16 +145,23 @@ describe('onboarding checklist', () => {
       false,
     ],
     ['nothing offered', CHECKLIST_ITEMS.map((i) => i.id), only(), false],
-    // This build: text to speech, speech to speech, the voice library, voice design and the API key.
+    // This build: text to speech, speech to speech, the voice library, voice design, dubbing and the API key.
     [
       'this build, every step done',
-      ['generate_speech', 'try_speech_to_speech', 'add_library_voice', 'design_voice', 'reveal_api_key'],
+      [
+        'generate_speech',
+        'try_speech_to_speech',
+        'add_library_voice',
+        'design_voice',
+        'create_dub',
+        'reveal_api_key',
+      ],
       undefined,
       true,
     ],
     [
-      'this build, four steps done',
-      ['generate_speech', 'add_library_voice', 'design_voice', 'reveal_api_key'],
+      'this build, five steps done',
+      ['generate_speech', 'add_library_voice', 'design_voice', 'create_dub', 'reveal_api_key'],
       undefined,
       false,
     ],
