@@ -66,8 +66,8 @@ test('signs up, follows the mailed link from the SMTP sink, onboards, enrols TOT
   await page.getByText('Friend or colleague', { exact: true }).click();
   await page.getByRole('button', { name: 'Finish' }).click();
   await expect(page).toHaveURL(/\/app\/onboarding-checklist$/);
-  // Steps of products this build has: text to speech, the voice library and API keys.
-  await expect(page.getByText('0 of 5 steps completed')).toBeVisible();
+  // Steps of products this build has: text to speech, speech to speech, the voice library, voice design, dubbing, API keys.
+  await expect(page.getByText('0 of 6 steps completed')).toBeVisible();
   const user = (await (await page.request.get('/v1/user')).json()) as {
     is_onboarding_completed: boolean;
     onboarding_survey: Record<string, string>;
@@ -89,7 +89,7 @@ test('signs up, follows the mailed link from the SMTP sink, onboards, enrols TOT
   ).toBeVisible();
   await page.getByRole('button', { name: 'Done' }).click();
   await page.goto('/app/onboarding-checklist');
-  await expect(page.getByText('1 of 5 steps completed')).toBeVisible();
+  await expect(page.getByText('1 of 6 steps completed')).toBeVisible();
 
   // The product-updates box was left unticked at sign-up: registered with the location after sign-in.
   await expect(async () => {

@@ -128,7 +128,7 @@ test('a new user signs up, verifies, onboards, generates, regenerates from histo
   await shot(page, 'onboarding-2');
   await page.getByRole('button', { name: 'Finish' }).click();
   await expect(page).toHaveURL(/\/app\/onboarding-checklist$/);
-  await expect(page.getByText('0 of 5 steps completed')).toBeVisible();
+  await expect(page.getByText('0 of 6 steps completed')).toBeVisible();
   await shot(page, 'onboarding-checklist');
 
   // 4. Home: the start page with its quick actions and the checklist.
@@ -137,7 +137,7 @@ test('a new user signs up, verifies, onboards, generates, regenerates from histo
   await expect(page).toHaveURL(/\/app\/home$/);
   await expect(page.getByRole('heading', { name: /, Grace$/ })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Quick actions' })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Getting started' })).toContainText('0 of 5 steps completed');
+  await expect(page.getByRole('region', { name: 'Getting started' })).toContainText('0 of 6 steps completed');
   await expect(
     page.getByRole('region', { name: 'Featured voices' }).getByRole('button', { name: /^Use / }).first(),
   ).toBeVisible();
@@ -211,7 +211,7 @@ test('a new user signs up, verifies, onboards, generates, regenerates from histo
   await expect(voiceButton).toHaveCount(0);
 
   // 6. History: the row opens the generation; Regenerate loads text, voice and model back.
-  await nav.getByRole('link', { name: 'History' }).click();
+  await nav.getByRole('link', { name: 'History', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`${HISTORY}$`));
   const row = page.getByTestId('history-row').filter({ hasText: text });
   await expect(row).toHaveCount(1);
