@@ -143,7 +143,10 @@ test('the sidebar groups what exists by product, shows the credits left, and the
 
   await nav.getByRole('link', { name: 'History', exact: true }).click();
   await expect(page).toHaveURL(/\/app\/speech-synthesis\/text-to-speech\/history$/);
-  await expect(nav.getByRole('link', { name: 'History', exact: true })).toHaveAttribute('aria-current', 'page');
+  await expect(nav.getByRole('link', { name: 'History', exact: true })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
 
   const credits = page.getByRole('region', { name: 'Credits' });
   await expect(credits).toContainText('Free plan');

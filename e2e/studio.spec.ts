@@ -37,7 +37,9 @@ async function shots(page: Page, name: string) {
   await page.setViewportSize(DESKTOP);
 }
 
-test('creates a project from pasted text, edits chapters and blocks, converts a chapter and plays it', async ({ page }) => {
+test('creates a project from pasted text, edits chapters and blocks, converts a chapter and plays it', async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   await signIn(page, '/app/studio');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Studio');
@@ -49,7 +51,9 @@ test('creates a project from pasted text, edits chapters and blocks, converts a 
   const dialog = page.getByRole('dialog', { name: 'New project' });
   await dialog.getByLabel('Name').fill('My first book');
   await dialog.getByRole('button', { name: 'Paste text' }).click();
-  await dialog.getByLabel('Text').fill('Chapter 1\n\nThe cat sat on the mat.\n\nIt was warm.\n\nChapter 2\n\nThe dog barked.');
+  await dialog
+    .getByLabel('Text')
+    .fill('Chapter 1\n\nThe cat sat on the mat.\n\nIt was warm.\n\nChapter 2\n\nThe dog barked.');
   await shots(page, 'create-dialog');
   await dialog.getByRole('button', { name: 'Create project' }).click();
   await expect(page).toHaveURL(/\/app\/studio\/[A-Za-z0-9]+$/);
@@ -112,7 +116,11 @@ test('creates a project from pasted text, edits chapters and blocks, converts a 
     return a.play();
   });
   await expect
-    .poll(async () => Number(await page.getByRole('progressbar', { name: 'Playback' }).getAttribute('aria-valuenow')), { timeout: 20_000 })
+    .poll(
+      async () =>
+        Number(await page.getByRole('progressbar', { name: 'Playback' }).getAttribute('aria-valuenow')),
+      { timeout: 20_000 },
+    )
     .toBeGreaterThan(0);
   await shots(page, 'converted');
 
