@@ -162,3 +162,45 @@ describe('previous_text and next_text', () => {
     expect(digest(blank.chunks)).toBe(digest(alone.chunks));
   });
 });
+
+describe('quick start (firstPieceWords)', () => {
+  const text = 'The morning train left the station on time. Passengers read quietly.';
+
+  it('speaks the first sentence as a short head and the rest, as one reading', async () => {
+    const whole = await run({ engine: flite, voice: 'rms', text });
+    const quick = await run({ engine: flite, voice: 'rms', text, firstPieceWords: 4 });
+    expect(whole.chunks.length).toBe(2);
+    expect(quick.chunks.length).toBe(3);
+    // The head holds the first four words and is short; the rest of the sentence comes next.
+    expect(quick.chunks[0]!.alignment.characters.join('')).toBe('The morning train left ');
+    const seconds = (c: UtteranceChunk) => c.pcm.length / c.sampleRate;
+    expect(seconds(quick.chunks[0]!)).toBeLessThan(0.65 * seconds(whole.chunks[0]!));
+    expect(quick.alignment.characters.join('')).toBe(text);
+    expectValidAlignment(quick.alignment, text, quick.duration);
+    // Spoken with the following words as context, the head has no final fall and no sentence pause:
+    // the same four words alone fall at the end and the split reading lasts about as long as the whole one.
+    const alone = await run({ engine: flite, voice: 'rms', text: 'The morning train left' });
+    expect(finalPitch([quick.chunks[0]!])).toBeGreaterThan(finalPitch(alone.chunks) + 5);
+    expect(Math.abs(quick.duration - whole.duration)).toBeLessThan(0.35);
+    expect(leadingSilence([quick.chunks[1]!])).toBeLessThan(0.06);
+  });
+
+  it('leaves short sentences and cuts next to numbers whole', async () => {
+    const short = await run({
+      engine: flite,
+      voice: 'rms',
+      text: 'The train left early.',
+      firstPieceWords: 4,
+    });
+    expect(short.chunks.length).toBe(1);
+    const dated = await run({
+      engine: flite,
+      voice: 'rms',
+      text: 'On Jan 31 2024 the train left the station on time.',
+      firstPieceWords: 2,
+    });
+    // Numbers never border a cut ("Jan 31" is one date), so the head runs to the first space between two
+    // lettered words after two words.
+    expect(dated.chunks[0]!.alignment.characters.join('')).toBe('On Jan 31 2024 the ');
+  });
+});

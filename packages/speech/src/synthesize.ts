@@ -39,6 +39,13 @@ export interface SynthesizeOptions {
    */
   previousText?: string | null;
   nextText?: string | null;
+  /**
+   * Raw streams: the first sentence is spoken in two pieces, its first this-many words and the rest, so
+   * the first audio needs only a short head. Each piece is spoken with a few words of the other as context
+   * (the way `previous_text`/`next_text` work), so the cut keeps one sentence's intonation. A sentence with
+   * fewer than QUICK_START_MIN_TAIL words after the head, or no cut between two words, is not split.
+   */
+  firstPieceWords?: number;
 }
 
 /** One sentence of audio with its alignments. */
@@ -65,6 +72,51 @@ function pieces(text: string, cuts: number[], language: string | undefined): Seg
   return out;
 }
 
+/** A first piece is split only when at least this many words follow the head. */
+export const QUICK_START_MIN_TAIL = 3;
+/** Words of the other piece spoken (and cut away) on each side of a quick-start cut. */
+const QUICK_START_CONTEXT = 3;
+
+/**
+ * The first piece cut after `words` words, at a space between two words that start and end with letters
+ * (so a number, a date or an abbreviation is never normalised in halves); `undefined` when it cannot be.
+ */
+export function quickStartCut(piece: Segment, words: number): number | undefined {
+  const spaces = [...piece.text.matchAll(/(?<=\p{L})\s+(?=\p{L})/gu)];
+  const all = piece.text.trim().split(/\s+/).length;
+  if (all < words + QUICK_START_MIN_TAIL) return undefined;
+  const at = spaces.find((m) => piece.text.slice(0, m.index).trim().split(/\s+/).length >= words);
+  if (!at) return undefined;
+  const cut = at.index + at[0].length;
+  return piece.text.slice(cut).trim().split(/\s+/).length >= QUICK_START_MIN_TAIL
+    ? piece.start + cut
+    : undefined;
+}
+
+/** The first piece as head and rest when `words` asks for a quick start and it can be cut. */
+function splitFirstPiece(
+  all: Segment[],
+  text: string,
+  words: number | undefined,
+): { pieces: Segment[]; split: boolean } {
+  const first = all[0];
+  const cut = first && words ? quickStartCut(first, words) : undefined;
+  if (!first || cut === undefined) return { pieces: all, split: false };
+  return {
+    pieces: [
+      { text: text.slice(first.start, cut), start: first.start, end: cut },
+      { text: text.slice(cut, first.end), start: cut, end: first.end },
+      ...all.slice(1),
+    ],
+    split: true,
+  };
+}
+
+const edgeWords = (t: string, n: number, side: 'first' | 'last') => {
+  const words = t.trim().split(/\s+/);
+  return (side === 'first' ? words.slice(0, n) : words.slice(-n)).join(' ');
+};
+
 /** Synthesizes an utterance as a stream of per-sentence chunks. */
 export async function* synthesizeUtterance(o: SynthesizeOptions): AsyncIterable<UtteranceChunk> {
   const ssml = parseSsml(o.text);
@@ -75,15 +127,29 @@ export async function* synthesizeUtterance(o: SynthesizeOptions): AsyncIterable<
   let time = 0;
   let sampleRate = 0;
   let origCursor = 0;
-  const all = pieces(
+  const { pieces: all, split } = splitFirstPiece(
+    pieces(
+      ssml.text,
+      ssml.pauses.map((p) => p.at),
+      o.language,
+    ),
     ssml.text,
-    ssml.pauses.map((p) => p.at),
-    o.language,
+    o.firstPieceWords,
   );
   let pauseIndex = 0;
   const prepare = (t: string) => hook(normalize ? normalizeText(t).text : t);
   const before = previousContext(o.previousText, o.language ?? 'en');
   const after = nextContext(o.nextText, o.language ?? 'en');
+  // Context words of the piece before and after each piece: the request's neighbours at its ends, and
+  // the other half of a quick-start cut on each side of it.
+  const contextBefore = (k: number) =>
+    k === 0 ? before : split && k === 1 ? edgeWords(all[0]!.text, QUICK_START_CONTEXT, 'last') : '';
+  const contextAfter = (k: number) =>
+    split && k === 0
+      ? edgeWords(all[1]!.text, QUICK_START_CONTEXT, 'first')
+      : k === all.length - 1
+        ? after
+        : '';
   for (const [k, piece] of all.entries()) {
     throwIfAborted(o.signal);
     let pause = 0;
@@ -97,8 +163,8 @@ export async function* synthesizeUtterance(o: SynthesizeOptions): AsyncIterable<
     let events: TimingEvent[] = [];
     if (/[\p{L}\p{N}]/u.test(spoken)) {
       const out = await speakInContext(o, spoken, {
-        before: k === 0 && before ? `${prepare(before)} ` : '',
-        after: k === all.length - 1 && after ? ` ${prepare(after)}` : '',
+        before: contextBefore(k) ? `${prepare(contextBefore(k))} ` : '',
+        after: contextAfter(k) ? ` ${prepare(contextAfter(k))}` : '',
         timeOffset: time + pause,
       });
       sampleRate ||= out.sampleRate;

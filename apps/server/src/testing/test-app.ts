@@ -47,6 +47,9 @@ export async function startTestApp(
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    // Suites that check only an audio answer's status leave its body unread; closing the app then waits the
+    // grace period for that request. One second instead of production's ten keeps teardown short.
+    SHUTDOWN_GRACE_SECONDS: '1',
     ...(db.url ? { DATABASE_URL: db.url } : {}),
     ...opts.env,
   });

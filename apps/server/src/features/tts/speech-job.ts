@@ -39,6 +39,11 @@ export interface SpeechJob {
    * first audio before anyone's later audio after a short step rather than after a whole sentence.
    */
   firstChunkSeconds?: number;
+  /**
+   * Raw audio streams: the first sentence is spoken as its first this-many words and then the rest
+   * (synthesize.ts `firstPieceWords`), so the first audio waits for a few words, not a whole sentence.
+   */
+  firstPieceWords?: number;
 }
 
 const EMPTY_ALIGNMENT: Alignment = {

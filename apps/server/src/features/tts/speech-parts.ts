@@ -38,6 +38,7 @@ export async function* synthesizeParts(
       seed: job.seed,
       previousText: index === 0 ? job.previousText : undefined,
       nextText: index === job.parts.length - 1 ? job.nextText : undefined,
+      firstPieceWords: index === 0 ? job.firstPieceWords : undefined,
       signal,
     })) {
       const start = offset + c.start;

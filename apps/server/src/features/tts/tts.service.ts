@@ -11,13 +11,16 @@ import type { BuiltInModel, ModelCatalogue } from '../models/model-catalogue';
 import type { Reservation, UsageService } from '../usage/usage.service';
 import type { CatalogueVoice } from '../voices/voice-builders';
 import type { VoicesService } from '../voices/voices.service';
-import { speechJobOf } from './speech-job';
+import { speechJobOf, type SpeechJob } from './speech-job';
 import { historyContent, mergeSegments } from './speech-parts';
 import type { SpeechRunner } from './speech-runner';
 import type { Generation, GenerationOutcome, SpeechRequest, TimedAudio, TtsInput } from './tts-generation';
 
-/** Raw audio streams send this much of the first sentence ahead of the rest (speech-job.ts). */
-const FIRST_CHUNK_SECONDS = 0.4;
+/**
+ * Raw audio streams speak the first sentence's first words on their own and send this much of them ahead
+ * of the rest (speech-job.ts), so the first byte waits for a few words, not for a whole sentence.
+ */
+const QUICK_START = { firstChunkSeconds: 0.4, firstPieceWords: 4 };
 
 const EMPTY_ALIGNMENT: Alignment = {
   characters: [],
@@ -187,7 +190,7 @@ export class TextToSpeechService {
 
   /** Encoded audio, sentence by sentence where the codec allows. */
   async *audio(g: Generation, signal: AbortSignal): AsyncIterable<Uint8Array> {
-    const parts = this.tracked(g, this.encode(g, signal, FIRST_CHUNK_SECONDS), signal);
+    const parts = this.tracked(g, this.encode(g, signal, QUICK_START), signal);
     for await (const part of parts) if (part.audio.length) yield part.audio;
   }
 
@@ -211,8 +214,12 @@ export class TextToSpeechService {
   }
 
   /** Synthesis and encoding, in a speech worker thread (or the main thread with SPEECH_WORKERS=0). */
-  private encode(g: Generation, signal: AbortSignal, firstChunkSeconds?: number): AsyncIterable<TimedAudio> {
-    return this.speech.run({ ...speechJobOf(g), firstChunkSeconds }, signal);
+  private encode(
+    g: Generation,
+    signal: AbortSignal,
+    quickStart?: Pick<SpeechJob, 'firstChunkSeconds' | 'firstPieceWords'>,
+  ): AsyncIterable<TimedAudio> {
+    return this.speech.run({ ...speechJobOf(g), ...quickStart }, signal);
   }
 
   /** Wraps a run with the begin/complete seam; an engine failure becomes a 502 naming the engine. */
