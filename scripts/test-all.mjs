@@ -1,7 +1,9 @@
 // `npm test`: typecheck, lint, unit, integration (PGlite and PostgreSQL) and end-to-end tests.
 // Every step runs even if an earlier one failed, so one run shows everything; the exit code is
 // non-zero if any step failed, and the last line counts the tests as 'N passed, N failed'.
-import { spawnSync } from 'node:child_process';
+// Typecheck, lint and the web build run at once (each is one thread; their output is printed when each
+// ends); the test steps run one after another, each using the machine's cores.
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
@@ -16,13 +18,15 @@ const vitest = (project, name) => [
   `--outputFile.json=${out}/${name}.json`, '--reporter=./scripts/vitest-error-reporter.mjs',
 ];
 
-const steps = [
-  { name: 'typecheck', cmd: ['npx', 'tsc', '-p', 'tsconfig.json', '--noEmit'] },
-  { name: 'lint', cmd: ['npx', 'eslint', '.', '--max-warnings', '0'] },
-  { name: 'unit', cmd: vitest('unit', 'unit'), env: { VITEST_ERRORS_FILE: `${out}/unit-errors.json` }, json: 'unit.json', errors: 'unit-errors.json' },
-  { name: 'integration', cmd: vitest('int:*', 'int'), env: { VITEST_ERRORS_FILE: `${out}/int-errors.json` }, json: 'int.json', errors: 'int-errors.json' },
-  { name: 'build', cmd: ['npm', 'run', 'build'] },
-  { name: 'e2e', cmd: ['npx', 'playwright', 'test', '-c', 'e2e/playwright.config.ts'], env: { PLAYWRIGHT_JSON_OUTPUT_NAME: `${out}/e2e.json` }, json: 'e2e.json' },
+const stages = [
+  [
+    { name: 'typecheck', cmd: ['npx', 'tsc', '-p', 'tsconfig.json', '--noEmit'] },
+    { name: 'lint', cmd: ['npx', 'eslint', '.', '--max-warnings', '0'] },
+    { name: 'build', cmd: ['npm', 'run', 'build'] },
+  ],
+  [{ name: 'unit', cmd: vitest('unit', 'unit'), env: { VITEST_ERRORS_FILE: `${out}/unit-errors.json` }, json: 'unit.json', errors: 'unit-errors.json' }],
+  [{ name: 'integration', cmd: vitest('int:*', 'int'), env: { VITEST_ERRORS_FILE: `${out}/int-errors.json` }, json: 'int.json', errors: 'int-errors.json' }],
+  [{ name: 'e2e', cmd: ['npx', 'playwright', 'test', '-c', 'e2e/playwright.config.ts'], env: { PLAYWRIGHT_JSON_OUTPUT_NAME: `${out}/e2e.json` }, json: 'e2e.json' }],
 ];
 
 let passed = 0;
@@ -62,11 +66,29 @@ function firstLine(text) {
   // eslint-disable-next-line no-control-regex
   return text.replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((l) => l.trim() !== '')?.slice(0, 400) ?? '';
 }
-for (const step of steps) {
+/** Runs a step; alone, its output streams through; beside others, it is held and printed when it ends. */
+function run(step, alone) {
   const started = Date.now();
-  console.log(`\n=== ${step.name}: ${step.cmd.join(' ')}`);
-  const res = spawnSync(step.cmd[0], step.cmd.slice(1), { stdio: 'inherit', env: { ...process.env, ...step.env } });
-  const ok = res.status === 0;
+  if (alone) console.log(`\n=== ${step.name}: ${step.cmd.join(' ')}`);
+  return new Promise((resolve) => {
+    const child = spawn(step.cmd[0], step.cmd.slice(1), {
+      stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...step.env },
+    });
+    const held = [];
+    child.stdout?.on('data', (d) => held.push(d));
+    child.stderr?.on('data', (d) => held.push(d));
+    child.on('close', (code) => {
+      if (!alone) {
+        console.log(`\n=== ${step.name}: ${step.cmd.join(' ')}`);
+        process.stdout.write(Buffer.concat(held));
+      }
+      resolve({ ok: code === 0, seconds: (Date.now() - started) / 1000 });
+    });
+  });
+}
+
+function record(step, { ok, seconds }) {
   const file = step.json && path.join(out, step.json);
   if (file && existsSync(file)) {
     const r = JSON.parse(readFileSync(file, 'utf8'));
@@ -87,7 +109,12 @@ for (const step of steps) {
       failures.push(`${step.name}: ${e.file} (${e.scope}) ${e.error}${e.at.map((l) => `\n        ${l}`).join('')}`);
     }
   }
-  summary.push(`${ok ? 'ok  ' : 'FAIL'} ${step.name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  summary.push(`${ok ? 'ok  ' : 'FAIL'} ${step.name} (${seconds.toFixed(1)} s)`);
+}
+
+for (const stage of stages) {
+  const results = await Promise.all(stage.map((step) => run(step, stage.length === 1)));
+  stage.forEach((step, i) => record(step, results[i]));
 }
 if (failures.length > 0) console.log(`\nFailed tests:\n${failures.map((f) => `  ${f}`).join('\n')}`);
 console.log(`\n${summary.join('\n')}`);

@@ -13,6 +13,7 @@ export const userSubscription = z
     max_credit_limit_extension: z.union([z.number().int(), z.literal('unlimited')]),
     can_extend_character_limit: z.boolean(),
     allowed_to_extend_character_limit: z.boolean(),
+    allowed_to_use_projects_api: z.boolean(),
     next_character_count_reset_unix: z.number().int().nullable(),
     voice_slots_used: z.number().int(),
     professional_voice_slots_used: z.number().int(),

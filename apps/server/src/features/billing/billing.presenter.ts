@@ -11,6 +11,7 @@ import {
 } from '@vocalis/domain/billing/plans';
 import { isPaidTier } from '@vocalis/domain/billing/tiers';
 import { monthlyCharacterLimit } from '@vocalis/domain/plan-limits';
+import { mayUseProjectsApi } from '@vocalis/domain/studio/studio-rules';
 import { couponDiscountCents, periodPriceCents } from '../../billing/prices';
 import type { SubscriptionRow } from './billing.repo';
 import type { InvoiceRow } from './invoices.repo';
@@ -132,6 +133,7 @@ export function presentSubscription(input: {
     max_credit_limit_extension: allowance === UNLIMITED ? 'unlimited' : allowance,
     can_extend_character_limit: canExtend,
     allowed_to_extend_character_limit: input.extension.allowed,
+    allowed_to_use_projects_api: mayUseProjectsApi(tier),
     next_character_count_reset_unix: usage ? unix(usage.nextCharacterCountResetAt) : null,
     voice_slots_used: input.voices?.slotsUsed ?? 0,
     professional_voice_slots_used: input.voices?.professionalUsed ?? 0,

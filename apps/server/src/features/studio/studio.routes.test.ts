@@ -249,6 +249,11 @@ describe(`studio projects on ${process.env.TEST_DB}`, () => {
     expect(await projectRows(free.workspaceId)).toBe(3);
     const limits = (await (await app.request('/v1/studio/limits', { headers: { cookie: free.cookie } })).json()) as object;
     expect(limits).toEqual({ projects_used: 3, projects_limit: 3, allowed_to_use_projects_api: false });
+    // The subscription says the same (billing.md's workspace billing fields).
+    const subscription = async (u: TestUser) =>
+      ((await (await app.request('/v1/user/subscription', { headers: { 'xi-api-key': u.apiKey } })).json()) as { allowed_to_use_projects_api: boolean }).allowed_to_use_projects_api;
+    expect(await subscription(free)).toBe(false);
+    expect(await subscription(owner)).toBe(true);
   });
 
   it('documents the studio routes in /openapi.json', async () => {

@@ -14,6 +14,7 @@ export function freeSubscription(profile: ProfileRow, usage?: WorkspaceUsage): U
     max_credit_limit_extension: 0,
     can_extend_character_limit: false,
     allowed_to_extend_character_limit: profile.allowedToExtendCharacterLimit,
+    allowed_to_use_projects_api: false,
     next_character_count_reset_unix: usage?.next_character_count_reset_unix ?? null,
     voice_slots_used: 0,
     professional_voice_slots_used: 0,

@@ -20,6 +20,7 @@ function subscription(overrides: Partial<ExtendedSubscription> = {}): ExtendedSu
     max_credit_limit_extension: 0,
     can_extend_character_limit: false,
     allowed_to_extend_character_limit: false,
+    allowed_to_use_projects_api: false,
     next_character_count_reset_unix: 1_900_000_000,
     voice_slots_used: 0,
     professional_voice_slots_used: 0,
