@@ -19,6 +19,7 @@ import {
 import { SFX_RATE, synthesizeSound } from '@vocalis/speech/sfx/synthesize';
 import { classifyAudio } from '@vocalis/speech/watermark/classify';
 import { embedWatermark } from '@vocalis/speech/watermark/embed';
+import { SOUND_PROFILE } from '@vocalis/speech/watermark/scheme';
 
 const SECONDS = 10;
 const KEY = 'bench-key';
@@ -137,7 +138,7 @@ async function main() {
       });
       const s = cpu() - t0;
       t0 = cpu();
-      const marked16 = embedWatermark(pcm, SFX_RATE, KEY);
+      const marked16 = embedWatermark(pcm, SFX_RATE, KEY, SOUND_PROFILE);
       const mp3 = await encodeAudio(marked16, SFX_RATE, 'mp3_44100_128');
       const full = s + (cpu() - t0);
       const loop = synthesizeSound({

@@ -1,9 +1,9 @@
 /**
  * Finds the watermark (scheme.ts) in 16 kHz mono PCM by correlation.
  *
- * For each frame and band the detector takes the log energy, removes the speech's own slow changes (a
- * 3-frame moving average per band) and the frame's overall level (the mean over bands), clips it to ±CLIP, sums the
- * residuals of frames that share a pattern row, and correlates those sums with the keyed pattern:
+ * For each frame and band the detector takes the log energy, removes the sound's own changes (in steady
+ * sound a 3-frame moving average per band and the frame's mean over bands; in transient frames the band's
+ * neighbours in the same frame, see `rowSums`), clips it to ±CLIP, sums the residuals of frames that share a pattern row, and correlates those sums with the keyed pattern:
  * z = Σ s·A / √(Σ A²). It tries every alignment (OFFSETS positions inside a frame × PERIOD rows) and
  * keeps the best.
  *
@@ -20,7 +20,6 @@ const OFFSETS = 4;
 export const HYPOTHESES = OFFSETS * PERIOD;
 /** z from which a clip counts as marked: a false-positive bound of 256·e^-12.5 ≈ 9.6e-4. */
 export const THRESHOLD = 5;
-const SMOOTH = 1;
 /**
  * Residuals are clipped to ±CLIP (natural-log energy, 0.2 ≈ 0.9 dB, about the mark's own size): onsets and
  * pauses swing band energies by many dB and would drown the mark; clipping is a function of the audio
@@ -86,28 +85,51 @@ function bandLogEnergies(pcm: Int16Array, offset: number): (Float64Array | null)
   });
 }
 
-/** Residual of each frame's log band energies, summed per pattern row (rows × BANDS). */
+/** Bands on each side that make a band's in-frame reference in transient frames. */
+const SPAN = 1;
+/**
+ * A frame at least this much louder (natural log of energy, 2.3 = 10 dB) than a neighbour is a transient (a
+ * click, a step, an onset): its neighbours say nothing about its spectrum, so it is compared with itself.
+ */
+const JUMP = 2.3;
+
+const level = (g: Float64Array | null | undefined) =>
+  g ? Math.log(g.reduce((a, v) => a + Math.exp(v), 0)) : -Infinity;
+
+/**
+ * Residual of each frame's log band energies, summed per pattern row (rows × BANDS). Frames inside steady
+ * sound: each band against its own 3-frame moving average, minus the frame's mean over bands. Transient
+ * frames (no neighbour with sound on one side, or a jump of JUMP or more from one): each band against the
+ * mean of itself and its SPAN neighbours in the same frame (a click's spectrum is smooth across 125 Hz
+ * bands, while its level and shape change completely from one frame to the next). Either way a function of
+ * the audio alone, so the false-positive bound holds.
+ */
 function rowSums(frames: (Float64Array | null)[]): { sums: Float64Array; used: number } {
   const sums = new Float64Array(PERIOD * BANDS);
   let used = 0;
   for (let j = 0; j < frames.length; j++) {
     const f = frames[j];
     if (!f) continue;
-    const r = new Float64Array(BANDS);
-    for (let b = 0; b < BANDS; b++) {
-      let sum = 0;
-      let n = 0;
-      for (let k = j - SMOOTH; k <= j + SMOOTH; k++) {
-        const g = frames[k];
-        if (g) {
-          sum += g[b]!;
-          n++;
-        }
-      }
-      r[b] = f[b]! - sum / n;
-    }
-    const mean = r.reduce((a, v) => a + v, 0) / BANDS;
     const row = (j % PERIOD) * BANDS;
+    const prev = frames[j - 1];
+    const next = frames[j + 1];
+    const here = level(f);
+    if (!prev || !next || here - level(prev) > JUMP || here - level(next) > JUMP) {
+      for (let b = 0; b < BANDS; b++) {
+        let sum = 0;
+        let m = 0;
+        for (let k = Math.max(0, b - SPAN); k <= Math.min(BANDS - 1, b + SPAN); k++) {
+          sum += f[k]!;
+          m++;
+        }
+        sums[row + b]! += Math.max(-CLIP, Math.min(CLIP, f[b]! - sum / m));
+      }
+      used++;
+      continue;
+    }
+    const r = new Float64Array(BANDS);
+    for (let b = 0; b < BANDS; b++) r[b] = f[b]! - (prev[b]! + f[b]! + next[b]!) / 3;
+    const mean = r.reduce((a, v) => a + v, 0) / BANDS;
     for (let b = 0; b < BANDS; b++) sums[row + b]! += Math.max(-CLIP, Math.min(CLIP, r[b]! - mean));
     used++;
   }

@@ -1,34 +1,42 @@
 /**
- * The watermark's floors on a small fixed set (the full measure is bench/watermark.ts): generated speech is
- * found after every transformation the product promises to survive (≥ 99 %: here all of them), human
- * recordings (Debian asterisk-core-sounds-en-wav, installed by scripts/setup-voices.sh) are not (≤ 1 %),
- * and the recogniser reads marked speech as well as unmarked.
+ * The watermark's floors on a small, hard set (the full measures are bench/watermark.ts and
+ * bench/watermark-sfx.ts): generated audio is found after the transformations the product promises to
+ * survive, on the clips that scored lowest in the benches (eSpeak speech cut to 3 s then mp3 64k; sound
+ * effects with almost nothing in 1-4 kHz or only a few ms of sound per second after mp3 64k: the first
+ * embedder and detector found none of these), human recordings (Debian asterisk-core-sounds-en-wav,
+ * installed by scripts/setup-voices.sh) are not (≤ 1 %), and the recogniser reads marked speech as well as
+ * unmarked.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { matchSoundPrompt } from '@vocalis/domain/audio-tools/sound-effects';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { encodeAudio } from '../audio/encode';
 import { decodeAudio } from '../audio/ffmpeg';
 import { resample } from '../audio/resample';
+import { decodeWav } from '../audio/wav';
 import { createEspeakEngine } from '../engines/espeak';
-import { createFliteEngine } from '../engines/flite';
 import { findRecogniser, transcribe } from '../quality/pocketsphinx';
-import { EVERYDAY_SENTENCES, HARVARD_SENTENCES } from '../quality/sentences';
+import { EVERYDAY_SENTENCES } from '../quality/sentences';
 import { wordErrorRate } from '../quality/word-accuracy';
+import { SFX_RATE, synthesizeSound } from '../sfx/synthesize';
 import { synthesizeToPcm } from '../synthesize';
 import { detectWatermark } from './detect';
 import { embedWatermark } from './embed';
+import { SOUND_PROFILE } from './scheme';
 
 const KEY = 'floors-test-key';
 const RATE = 44100;
 const HUMAN_DIR = '/usr/share/asterisk/sounds/en';
-const flite = createFliteEngine();
-const espeak = createEspeakEngine();
+/** eSpeak: its band energies swing most from frame to frame (lowest scores) and it carries the loudest mark. */
 const CLIPS = [
-  { engine: flite, voice: 'slt', text: HARVARD_SENTENCES.slice(0, 3).join(' ') },
-  { engine: flite, voice: 'kal16', text: EVERYDAY_SENTENCES.slice(0, 3).join(' ') },
-  { engine: espeak, voice: 'en-us', text: EVERYDAY_SENTENCES.slice(3, 6).join(' ') },
+  { engine: createEspeakEngine(), voice: 'en-us', text: EVERYDAY_SENTENCES.slice(3, 6).join(' ') },
 ];
+/** Sound effects the first scheme missed after mp3 (decision 104): a pure low tone, a buzzer, thumps, clicks. */
+const SOUNDS = ['Low 220 Hz tone', 'Alarm buzzer', 'Slow heartbeat', 'Keyboard typing', 'Ticking clock'];
+
+const mp3At16k = async (pcm: Int16Array, rate: number) =>
+  decodeAudio(await encodeAudio(pcm, rate, 'mp3_44100_64'), 16000);
 
 describe('watermark floors', () => {
   const clips: { text: string; plain: Int16Array; marked: Int16Array }[] = [];
@@ -40,18 +48,34 @@ describe('watermark floors', () => {
     }
   }, 60_000);
 
-  it('finds the mark in generated speech after mp3, opus, 16 kHz and a 3 s cut', async () => {
+  it('finds the mark in eSpeak speech after opus, 16 kHz, and 3 s cuts re-encoded as mp3 64k', async () => {
+    const { marked } = clips[0]!;
+    const versions: [string, Int16Array][] = [
+      ['opus 32k', await decodeAudio(await encodeAudio(marked, RATE, 'opus_48000_32'), 16000)],
+      ['16 kHz', await resample(marked, RATE, 16000)],
+    ];
+    for (const start of [0.4, 2.2, 4])
+      versions.push([
+        `cut at ${start} s + mp3 64k`,
+        await mp3At16k(marked.slice(start * RATE, (start + 3) * RATE), RATE),
+      ]);
+    const missed = versions
+      .map(([name, pcm]) => [name, detectWatermark(pcm, KEY).score] as const)
+      .filter(([, score]) => score < 5);
+    expect(missed).toEqual([]);
+  }, 60_000);
+
+  it('finds the mark in tonal, thumping and clicking sound effects after mp3 64k', async () => {
     const missed: string[] = [];
-    for (const [i, { marked }] of clips.entries()) {
-      const at16k = await resample(marked, RATE, 16000);
-      const versions: [string, Int16Array][] = [
-        ['mp3 64k', await decodeAudio(await encodeAudio(marked, RATE, 'mp3_44100_64'), 16000)],
-        ['opus 32k', await decodeAudio(await encodeAudio(marked, RATE, 'opus_48000_32'), 16000)],
-        ['16 kHz', at16k],
-        ['3 s cut', at16k.subarray(12_345, 12_345 + 48_000)],
-      ];
-      for (const [name, pcm] of versions)
-        if (!detectWatermark(pcm, KEY).marked) missed.push(`clip ${i} ${name}`);
+    for (const prompt of SOUNDS) {
+      const m = matchSoundPrompt(prompt);
+      if (!m.ok) throw new Error(prompt);
+      const pcm = synthesizeSound({ plan: m.plan, seconds: 8, loop: false, promptInfluence: 0.3, seed: 11 });
+      const d = detectWatermark(
+        await mp3At16k(embedWatermark(pcm, SFX_RATE, KEY, SOUND_PROFILE), SFX_RATE),
+        KEY,
+      );
+      if (!d.marked) missed.push(`${prompt}: ${d.score.toFixed(1)}`);
     }
     expect(missed).toEqual([]);
   }, 60_000);
@@ -65,8 +89,10 @@ describe('watermark floors', () => {
       .slice(0, 100);
     expect(files).toHaveLength(100);
     let positives = 0;
-    for (const f of files)
-      if (detectWatermark(await decodeAudio(new Uint8Array(readFileSync(f)), 16000), KEY).marked) positives++;
+    for (const f of files) {
+      const { pcm, sampleRate } = decodeWav(new Uint8Array(readFileSync(f)));
+      if (detectWatermark(await resample(pcm, sampleRate, 16000), KEY).marked) positives++;
+    }
     expect(positives).toBeLessThanOrEqual(1);
   }, 60_000);
 

@@ -8,6 +8,7 @@ import type { OutputFormat } from '@vocalis/speech/audio/output-format';
 import { fitLength } from '@vocalis/speech/sfx/http-sound';
 import { SFX_RATE, synthesizeSound, type SoundRequest } from '@vocalis/speech/sfx/synthesize';
 import { embedWatermark } from '@vocalis/speech/watermark/embed';
+import { SOUND_PROFILE } from '@vocalis/speech/watermark/scheme';
 
 export interface SoundJob {
   /** Synthesise this request; or take `pcm` from a server. */
@@ -35,6 +36,6 @@ export async function* runSoundJob(job: SoundJob, signal: AbortSignal): AsyncGen
     pcm = p.seconds === null ? p.samples : fitLength(p.samples, Math.round(p.seconds * rate));
   }
   signal.throwIfAborted();
-  pcm = embedWatermark(pcm, rate, job.watermarkKey);
+  pcm = embedWatermark(pcm, rate, job.watermarkKey, SOUND_PROFILE);
   yield { audio: await encodeAudio(pcm, rate, job.format), seconds: pcm.length / rate };
 }
