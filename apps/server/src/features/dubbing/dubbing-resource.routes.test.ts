@@ -229,21 +229,21 @@ describe.skipIf(!hasApertium)(`the dubbing resource on ${process.env.TEST_DB}`, 
     ).toEqual([400, 'invalid_time_range']);
 
     // Another workspace gets 404 from every call.
-    const calls: Promise<unknown>[] = [
-      theirs.dubbing.resource.transcribe(id, { segments: [] }),
-      theirs.dubbing.resource.translate(id, { segments: [] }),
-      theirs.dubbing.resource.dub(id, { segments: [] }),
-      theirs.dubbing.resource.render(id, 'es', { renderType: 'mp3' }),
-      theirs.dubbing.resource.migrateSegments(id, { segmentIds: [a!.id], speakerId: 'speaker_0' }),
-      theirs.dubbing.resource.segment.delete(id, a!.id),
-      theirs.dubbing.resource.speaker.segment.create(id, 'speaker_0', { startTime: 1, endTime: 2 }),
-      theirs.dubbing.resource.speaker.create(id, { speakerName: 'X' }),
-      theirs.dubbing.resource.speaker.update(id, 'speaker_0', { speakerName: 'X' }),
-      theirs.dubbing.resource.speaker.findSimilarVoices(id, 'speaker_0'),
-      theirs.dubbing.resource.language.add(id, { language: 'es' }),
-      theirs.dubbing.transcripts.get(id, 'es', 'json'),
+    const calls: (() => Promise<unknown>)[] = [
+      () => theirs.dubbing.resource.transcribe(id, { segments: [] }),
+      () => theirs.dubbing.resource.translate(id, { segments: [] }),
+      () => theirs.dubbing.resource.dub(id, { segments: [] }),
+      () => theirs.dubbing.resource.render(id, 'es', { renderType: 'mp3' }),
+      () => theirs.dubbing.resource.migrateSegments(id, { segmentIds: [a!.id], speakerId: 'speaker_0' }),
+      () => theirs.dubbing.resource.segment.delete(id, a!.id),
+      () => theirs.dubbing.resource.speaker.segment.create(id, 'speaker_0', { startTime: 1, endTime: 2 }),
+      () => theirs.dubbing.resource.speaker.create(id, { speakerName: 'X' }),
+      () => theirs.dubbing.resource.speaker.update(id, 'speaker_0', { speakerName: 'X' }),
+      () => theirs.dubbing.resource.speaker.findSimilarVoices(id, 'speaker_0'),
+      () => theirs.dubbing.resource.language.add(id, { language: 'es' }),
+      () => theirs.dubbing.transcripts.get(id, 'es', 'json'),
     ];
-    for (const c of calls) expect((await failure(c))[0]).toBe(404);
+    for (const c of calls) expect((await failure(c()))[0]).toBe(404);
 
     // Deleting the dub removes its clips too.
     const clips = (await row(id)).segments.flatMap((s) => Object.values(s.clips!).map((c) => c.path));

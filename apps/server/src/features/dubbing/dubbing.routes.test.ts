@@ -298,7 +298,8 @@ describe.skipIf(!hasApertium)(`dubbing on ${process.env.TEST_DB}`, () => {
     expect(render.renderId).toBeTruthy();
     const rendered = await finished(created.dubbingId);
     expect(rendered.status).toBe('dubbed');
-    expect(await used(owner)).toBe(before);
+    // Both segments changed (one edited, one translated again): their slots, 2.7 s and 2 s, are charged.
+    expect(await used(owner)).toBe(before + dubbingCharacters(4.7));
     const fresh = await client.dubbing.resource.get(created.dubbingId);
     expect(fresh.renders[render.renderId]).toMatchObject({ status: 'complete', language: 'es', type: 'mp3' });
     expect(fresh.speakerSegments[first!.id]!.dubs.es!.audioStale).toBe(false);
