@@ -59,6 +59,7 @@ const row = {
   },
 } as unknown as DubRow;
 
+const clips = new Map<string, Uint8Array>();
 const stages: [string, number][] = [];
 const t0 = performance.now();
 const result = await runDubPipeline(
@@ -94,4 +95,35 @@ result.segments.forEach((s, i) => {
     `| ${i + 1} | ${s.start.toFixed(2)}-${s.end.toFixed(2)} | ${p.start.toFixed(2)}-${p.end.toFixed(2)} | ${p.tempo.toFixed(2)} | ${p.cut.toFixed(2)} | ${s.text} → ${s.translations.es} |`,
   );
 });
+
+// Decision 180: a render after one translation was edited speaks only that segment again.
+const edited = {
+  ...row,
+  speakers: result.speakers,
+  segments: result.segments.map((s, i) =>
+    i === 0 ? { ...s, translations: { es: 'Buenos días a todos.' } } : s,
+  ),
+} as DubRow;
+const deps = {
+  stt: await createSttEngines({}),
+  translators: createTranslators({}),
+  voices: createEspeakEngine(),
+  watermarkKey: 'bench-key',
+  readFile: async (p: string) => (p === 'source.wav' ? wav : (clips.get(p) ?? null)),
+  writeFile: async (p: string, bytes: Uint8Array) => void clips.set(p, bytes),
+  progress: async () => undefined,
+};
+for (const [name, r] of [
+  ['render, one segment edited', edited],
+  [
+    'render, every segment spoken again',
+    { ...edited, segments: edited.segments.map((s) => ({ ...s, clips: {} })) },
+  ],
+] as const) {
+  const t = performance.now();
+  const again = await runDubPipeline(r as DubRow, deps, { kind: 'render', language: 'es' });
+  console.log(
+    `${name}: ${((performance.now() - t) / 1000).toFixed(2)} s, ${again.spokenSeconds.toFixed(2)} s of slots spoken of ${result.segments.reduce((n, s) => n + s.end - s.start, 0).toFixed(2)} s`,
+  );
+}
 process.exit(0);
