@@ -44,6 +44,7 @@ const row = {
   sourceLang: 'en',
   targetLangs: ['es'],
   segments: [],
+  speakers: [],
   extraPaths: {},
   outputs: {},
   options: {
@@ -69,9 +70,9 @@ const result = await runDubPipeline(
     translators: createTranslators({}),
     voices: createEspeakEngine(),
     watermarkKey: 'bench-key',
-    readFile: async () => wav,
+    readFile: async (p: string) => (p === 'source.wav' ? wav : (clips.get(p) ?? null)),
     // Clips stay in memory: the bench measures the pipeline, not file storage.
-    writeFile: async () => undefined,
+    writeFile: async (p: string, bytes: Uint8Array) => void clips.set(p, bytes),
     async progress(_p, message) {
       if (!message.startsWith('Speaking segment')) stages.push([message, performance.now()]);
     },
