@@ -155,6 +155,14 @@ test('dubs an English video into Spanish, plays it, edits a segment, renders aga
   const saved = await readFile((await download.path())!);
   const audio = await decodeAudio(new Uint8Array(saved), 16000);
   expect(Math.abs(audio.length / 16000 - seconds)).toBeLessThan(0.3);
+  // The audio alone downloads as mp3 of the same length.
+  const [audioDownload] = await Promise.all([
+    page.waitForEvent('download'),
+    player.getByRole('button', { name: 'Download audio' }).click(),
+  ]);
+  expect(audioDownload.suggestedFilename()).toBe('Morning walk-es.mp3');
+  const mp3 = await decodeAudio(new Uint8Array(await readFile((await audioDownload.path())!)), 16000);
+  expect(Math.abs(mp3.length / 16000 - seconds)).toBeLessThan(0.3);
   await shots(page, 'dubbing-rendered');
 
   await row.getByRole('button', { name: 'Delete Morning walk' }).click();

@@ -77,6 +77,8 @@ export type DubbingPage = z.infer<typeof dubbingPage>;
 
 export const dubbingIdParams = z.object({ dubbing_id: z.string().min(1).max(64) });
 export const dubbingLanguageParams = dubbingIdParams.extend({ language_code: z.string().min(2).max(20) });
+/** `audio_only=true`: the audio track of a video dub as mp3 (the editor's "Download audio"). */
+export const dubbingAudioQuery = z.object({ audio_only: z.enum(['true', 'false']).optional() });
 export const dubbingTranscriptQuery = z.object({
   format_type: z.enum(['srt', 'webvtt', 'json']).default('srt'),
 });

@@ -139,6 +139,14 @@ describe.skipIf(!hasApertium)(`dubbing on ${process.env.TEST_DB}`, () => {
     expect(await isH264(out)).toBe(true);
     const audio = await decodeAudio(out, RATE);
     expect(Math.abs(audio.length / RATE - seconds)).toBeLessThan(0.25);
+    // The audio track alone, as mp3 (the editor's "Download audio").
+    const onlyAudio = await app.request(`/v1/dubbing/${created.dubbingId}/audio/es?audio_only=true`, {
+      headers: { 'xi-api-key': owner.apiKey },
+    });
+    expect(onlyAudio.headers.get('content-type')).toBe('audio/mpeg');
+    const mp3 = new Uint8Array(await onlyAudio.arrayBuffer());
+    expect(await hasVideo(mp3)).toBe(false);
+    expect(Math.abs((await decodeAudio(mp3, RATE)).length / RATE - seconds)).toBeLessThan(0.25);
 
     // The subtitles show Spanish text at the times the speech landed; the source ones the English.
     const srt = (await client.dubbing.transcript.getTranscriptForDub(created.dubbingId, 'es', {

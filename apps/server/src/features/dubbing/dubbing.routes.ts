@@ -3,6 +3,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  dubbingAudioQuery,
   dubbingCreated,
   dubbingCreateFields,
   dubbingDeleted,
@@ -138,11 +139,21 @@ export const dubbingRoutes =
       {
         schema: {
           tags: ['dubbing'],
-          summary: 'The dubbed media of a language: mp4 for a video source, mp3 for audio',
+          summary:
+            'The dubbed media of a language: mp4 for a video source, mp3 for audio (audio_only=true: mp3 always)',
           params: dubbingLanguageParams,
+          querystring: dubbingAudioQuery,
         },
       },
       async (request, reply) => {
+        if (request.query.audio_only === 'true') {
+          const mp3 = await service.outputAudio(
+            requirePrincipal(request),
+            request.params.dubbing_id,
+            request.params.language_code,
+          );
+          return reply.type('audio/mpeg').header('content-length', String(mp3.length)).send(Buffer.from(mp3));
+        }
         const { file, contentType } = await service.output(
           requirePrincipal(request),
           request.params.dubbing_id,

@@ -33,6 +33,8 @@ import { discardFiles } from '../../storage/file-deletion.job';
 import type { FileStorage, StoredFile } from '../../storage/file-storage';
 import type { SttEngines } from '../speech-to-text/stt-engines';
 import { tooManyConcurrentRequests, type UsageService } from '../usage/usage.service';
+import { encodeAudio } from '@vocalis/speech/audio/encode';
+import { decodeAudio } from '@vocalis/speech/audio/ffmpeg';
 import { clipPaths } from './dub-clips';
 import { dubJobSpec } from './dub.job-spec';
 import {
@@ -303,6 +305,16 @@ export class DubbingService {
     const file = await this.files.open(out.path);
     if (!file) throw notFound(`The dub has no audio in ${JSON.stringify(language)}.`, 'language_not_found');
     return { file, contentType: out.contentType };
+  }
+
+  /** The dubbed audio of one language as mp3: a video dub's audio track taken out of its mp4. */
+  async outputAudio(caller: Principal, id: string, language: string): Promise<Uint8Array> {
+    const { file, contentType } = await this.output(caller, id, language);
+    const chunks: Buffer[] = [];
+    for await (const c of file.read()) chunks.push(Buffer.from(c as Uint8Array));
+    const bytes = new Uint8Array(Buffer.concat(chunks));
+    if (contentType === 'audio/mpeg') return bytes;
+    return encodeAudio(await decodeAudio(bytes, 44100), 44100, 'mp3_44100_128');
   }
 
   /** Subtitles of the source (`source`) or of a dubbed language, at the times its speech landed. */

@@ -6,7 +6,7 @@ import { saveFile } from '@/lib/save-file';
 import { errorToastMessage } from '@/lib/error-toast';
 
 import { useDubResource } from '../api/dub-resource';
-import { getDubMedia, getDubSubtitles } from '../api/get-dubs';
+import { getDubAudio, getDubMedia, getDubSubtitles } from '../api/get-dubs';
 import { DubEditor } from './dub-editor';
 
 /** A finished dub: the dubbed media with a language switcher, downloads, and its segments to edit and render again. */
@@ -103,6 +103,20 @@ export function DubPlayer({ dub }: { dub: DubbingMetadata }) {
         >
           Download {video ? 'video' : 'audio'}
         </Button>
+        {video && (
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={!media}
+            onClick={() =>
+              void getDubAudio(dub.dubbing_id, language)
+                .then((blob) => saveFile(blob, `${dub.name}-${language}.mp3`))
+                .catch((e: unknown) => setError(errorToastMessage(e)))
+            }
+          >
+            Download audio
+          </Button>
+        )}
         <Button size="sm" variant="secondary" onClick={() => void download('srt')}>
           Subtitles (SRT)
         </Button>
