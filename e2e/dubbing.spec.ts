@@ -1,5 +1,6 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
-import { runFfmpeg } from '../packages/speech/src/audio/ffmpeg';
+import { readFile } from 'node:fs/promises';
+import { decodeAudio, runFfmpeg } from '../packages/speech/src/audio/ffmpeg';
 import { admin } from './admin-cli';
 
 // Issue 13 "Dubbing": a user uploads a short English video (generated speech over a coloured picture), dubs it into
@@ -116,24 +117,53 @@ test('dubs an English video into Spanish, plays it, edits a segment, renders aga
   const segments = player.getByTestId('dub-segment');
   await expect(segments.first()).toBeVisible();
   const translations = () =>
-    player.locator('textarea').evaluateAll((all) => all.map((t) => (t as HTMLTextAreaElement).value));
+    player
+      .locator('textarea[aria-label^="Translation"]')
+      .evaluateAll((all) => all.map((t) => (t as HTMLTextAreaElement).value));
   expect((await translations()).join(' ').toLowerCase()).toMatch(/\b(el|la|los|de|en|mi|tren|perro|tarde)\b/);
   await shots(page, 'dubbing-player');
 
-  // Edit one segment's translation and render the dub again.
-  const first = player.locator('textarea').first();
+  // The timeline shows the segments on a lane per speaker.
+  const timeline = player.getByRole('group', { name: 'Timeline' });
+  await expect(timeline.getByTestId('timeline-lane')).toHaveCount(1);
+  await expect(timeline.getByRole('button', { name: /^Segment / })).toHaveCount(await segments.count());
+
+  // Edit one segment's translation, dub that segment again, then render the dub again.
+  const first = player.locator('textarea[aria-label^="Translation"]').first();
   await first.fill('Hola a todos, buenos días.');
   await segments.first().getByRole('button', { name: 'Save' }).click();
   await expect(segments.first().getByText('edited')).toBeVisible();
+  await shots(page, 'dubbing-edited');
+  await segments.first().getByRole('button', { name: 'Re-dub' }).click();
+  await expect(row.getByText('Dubbed')).toBeVisible({ timeout: 240_000 });
+  await row.getByRole('button', { name: 'Open' }).click();
+  await expect(player.locator('textarea[aria-label^="Translation"]').first()).toHaveValue(
+    'Hola a todos, buenos días.',
+  );
+  await expect(segments.first().getByText('edited')).toBeHidden();
   await player.getByRole('button', { name: 'Render again' }).click();
   await expect(row.getByText('Dubbed')).toBeVisible({ timeout: 240_000 });
   await row.getByRole('button', { name: 'Open' }).click();
-  await expect(player.locator('textarea').first()).toHaveValue('Hola a todos, buenos días.');
-  await expect(segments.first().getByText('edited')).toBeHidden();
   await expect
     .poll(() => video.evaluate((v: HTMLVideoElement) => (Number.isFinite(v.duration) ? v.duration : 0)))
     .toBeGreaterThan(seconds - 0.5);
-  await shots(page, 'dubbing-edited');
+  // The downloaded video decodes, with an audio stream as long as the source.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    player.getByRole('button', { name: 'Download video' }).click(),
+  ]);
+  const saved = await readFile((await download.path())!);
+  const audio = await decodeAudio(new Uint8Array(saved), 16000);
+  expect(Math.abs(audio.length / 16000 - seconds)).toBeLessThan(0.3);
+  // The audio alone downloads as mp3 of the same length.
+  const [audioDownload] = await Promise.all([
+    page.waitForEvent('download'),
+    player.getByRole('button', { name: 'Download audio' }).click(),
+  ]);
+  expect(audioDownload.suggestedFilename()).toBe('Morning walk-es.mp3');
+  const mp3 = await decodeAudio(new Uint8Array(await readFile((await audioDownload.path())!)), 16000);
+  expect(Math.abs(mp3.length / 16000 - seconds)).toBeLessThan(0.3);
+  await shots(page, 'dubbing-rendered');
 
   await row.getByRole('button', { name: 'Delete Morning walk' }).click();
   await page.getByRole('button', { name: 'Delete', exact: true }).click();

@@ -87,3 +87,40 @@ export const renderBody = z.object({
 });
 export const versionResponse = z.object({ version: z.number().int() });
 export const renderResponse = z.object({ version: z.number().int(), render_id: z.string() });
+
+export const speakerParams = resourceParams.extend({ speaker_id: z.string().min(1).max(64) });
+export const segmentIdParams = resourceParams.extend({ segment_id: z.string().min(1).max(64) });
+/** SegmentCreatePayload (dubbing.resource.speaker.segment.create). */
+export const segmentCreate = z.object({
+  start_time: z.number().min(0),
+  end_time: z.number().min(0),
+  text: z.string().max(5000).optional(),
+  translations: z.record(z.string(), z.string().max(5000)).optional(),
+});
+export const segmentCreateResponse = z.object({ version: z.number().int(), new_segment: z.string() });
+/** The segments (all when empty) of transcribe; of translate and dub with their languages. */
+export const segmentsBody = z.object({ segments: z.array(z.string().min(1).max(64)).max(10_000) });
+export const migrateBody = z.object({
+  segment_ids: z.array(z.string().min(1).max(64)).min(1).max(10_000),
+  speaker_id: z.string().min(1).max(64),
+});
+export const speakerCreate = z.object({
+  speaker_name: z.string().max(200).optional(),
+  voice_id: z.string().max(64).optional(),
+});
+export const speakerUpdate = speakerCreate.extend({
+  languages: z.array(z.string().min(2).max(20)).max(29).optional(),
+});
+export const speakerCreateResponse = z.object({ version: z.number().int(), speaker_id: z.string() });
+export const similarVoicesResponse = z.object({
+  voices: z.array(
+    z.object({
+      voice_id: z.string(),
+      name: z.string(),
+      category: z.enum(['premade']),
+      description: z.string().nullable(),
+      preview_url: z.string().nullable(),
+    }),
+  ),
+});
+export const languageAdd = z.object({ language: z.string().max(40).optional() });

@@ -77,7 +77,21 @@ export type DubbingPage = z.infer<typeof dubbingPage>;
 
 export const dubbingIdParams = z.object({ dubbing_id: z.string().min(1).max(64) });
 export const dubbingLanguageParams = dubbingIdParams.extend({ language_code: z.string().min(2).max(20) });
-export const dubbingTranscriptQuery = z.object({ format_type: z.enum(['srt', 'webvtt']).default('srt') });
+/** `audio_only=true`: the audio track of a video dub as mp3 (the editor's "Download audio"). */
+export const dubbingAudioQuery = z.object({ audio_only: z.enum(['true', 'false']).optional() });
+export const dubbingTranscriptQuery = z.object({
+  format_type: z.enum(['srt', 'webvtt', 'json']).default('srt'),
+});
+/** The SDK's DubbingTranscript (format `json`): one utterance per segment, at the times its speech landed. */
+export const dubbingTranscriptJson = z
+  .object({
+    language: z.string(),
+    utterances: z.array(
+      z.object({ text: z.string(), speaker_id: z.string(), start_s: z.number(), end_s: z.number() }),
+    ),
+  })
+  .meta({ id: 'DubbingTranscript' });
+export type DubbingTranscriptJson = z.infer<typeof dubbingTranscriptJson>;
 export const dubbingDeleted = z.object({ status: z.literal('ok') });
 
 /** The languages a dub can be made in on this server: translator pairs and voices (GET /v1/dubbing/languages). */

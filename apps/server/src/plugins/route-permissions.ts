@@ -232,6 +232,15 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, KeyAccess<PermissionType
   'PATCH /v1/dubbing/resource/:dubbing_id/segment/:segment_id/:language': 'dubbing_write',
   'POST /v1/dubbing/resource/:dubbing_id/translate': 'dubbing_write',
   'POST /v1/dubbing/resource/:dubbing_id/render/:language': 'dubbing_write',
+  'POST /v1/dubbing/resource/:dubbing_id/speaker/:speaker_id/segment': 'dubbing_write',
+  'DELETE /v1/dubbing/resource/:dubbing_id/segment/:segment_id': 'dubbing_write',
+  'POST /v1/dubbing/resource/:dubbing_id/migrate-segments': 'dubbing_write',
+  'POST /v1/dubbing/resource/:dubbing_id/transcribe': 'dubbing_write',
+  'POST /v1/dubbing/resource/:dubbing_id/dub': 'dubbing_write',
+  'POST /v1/dubbing/resource/:dubbing_id/language': 'dubbing_write',
+  'POST /v1/dubbing/resource/:dubbing_id/speaker': 'dubbing_write',
+  'PATCH /v1/dubbing/resource/:dubbing_id/speaker/:speaker_id': 'dubbing_write',
+  'GET /v1/dubbing/resource/:dubbing_id/speaker/:speaker_id/similar-voices': 'dubbing_read',
 
   // Speech history and its share links.
   'GET /v1/history': 'speech_history_read',

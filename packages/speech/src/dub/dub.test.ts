@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createEspeakEngine } from '../engines/espeak';
 import { IDENTITY } from '../profile/fit';
-import { MIX_RATE, backgroundOf, renderDub, trimSilence } from './render-dub';
+import { MIX_RATE, backgroundOf, mixDub, renderDub, trimSilence } from './render-dub';
 import { segmentWords } from './segment-words';
 
 const fitTempo = (spoken: number, slot: number) => Math.min(1.35, Math.max(0.9, spoken / slot));
@@ -60,11 +60,32 @@ describe('rendering a dub', () => {
     // Inside the first slot there is speech.
     const loud = trimSilence(pcm.subarray(0.5 * MIX_RATE, 2.5 * MIX_RATE), 2000);
     expect(loud.length).toBeGreaterThan(0.5 * MIX_RATE);
-  });
+  }, 30_000);
 
   it('takes the background as what the isolator removed', () => {
     expect([...backgroundOf(Int16Array.from([10, 20, -5]), Int16Array.from([4, 20, 5]))]).toEqual([
       6, 0, -10,
     ]);
+  });
+});
+
+describe('mixing spoken clips', () => {
+  it('places each clip at its start, cuts it with a fade at the next one, and keeps the order given', () => {
+    const tone = (n: number) => Int16Array.from({ length: n }, (_, i) => (i % 2 ? 8000 : -8000));
+    const { pcm, placed } = mixDub({
+      clips: [
+        { start: 2, clip: { pcm: tone(MIX_RATE / 2), tempo: 1.1 } },
+        { start: 0.5, clip: { pcm: tone(MIX_RATE * 2), tempo: 1.35 } },
+        { start: 3, clip: { pcm: new Int16Array(0), tempo: 1 } },
+      ],
+      duration: 4,
+    });
+    expect(pcm.length).toBe(4 * MIX_RATE);
+    expect(placed[0]).toEqual({ start: 2, end: 2.5, tempo: 1.1, cut: 0 });
+    expect(placed[1]!.end).toBeCloseTo(2);
+    expect(placed[1]!.cut).toBeCloseTo(0.5);
+    expect(placed[2]).toEqual({ start: 3, end: 3, tempo: 1, cut: 0 });
+    expect(pcm.subarray(0, 0.45 * MIX_RATE).every((x) => x === 0)).toBe(true);
+    expect(pcm.subarray(2.6 * MIX_RATE).every((x) => x === 0)).toBe(true);
   });
 });

@@ -69,9 +69,70 @@ function addInto(out: Float32Array, src: Int16Array, at: number, fade: boolean):
   }
 }
 
+/** A segment spoken into its slot: the speech (MIX_RATE, untrimmed at the end) and the tempo it was spoken at. */
+export interface SpokenClip {
+  pcm: Int16Array;
+  tempo: number;
+}
+
+/**
+ * Speaks one translated segment at its speaker's voice, timed at the voice's pace, then again at the tempo
+ * that fits its slot of `slot` seconds (within the bounds of `fitTempo`).
+ */
+export async function speakSegment(o: {
+  engine: SpeechEngine;
+  language: string;
+  voice: DubVoice;
+  text: string;
+  slot: number;
+  fitTempo: (spoken: number, slot: number) => number;
+}): Promise<SpokenClip> {
+  const first = await speak(o.engine, o.language, o.voice, o.text, 1);
+  const tempo = o.fitTempo(first.length / MIX_RATE, o.slot);
+  if (Math.abs(tempo - 1) <= 0.02) return { pcm: first, tempo };
+  return { pcm: await speak(o.engine, o.language, o.voice, o.text, tempo), tempo };
+}
+
+/**
+ * The dubbed track of `duration` seconds at MIX_RATE from clips already spoken (an empty clip is a silent
+ * segment): each starts where its segment starts and is cut with a fade where the next one starts; the speech
+ * is loudness-normalised and laid over `background` (same rate; omitted to drop it).
+ */
+export function mixDub(o: {
+  clips: { start: number; clip: SpokenClip }[];
+  duration: number;
+  background?: Int16Array;
+}): { pcm: Int16Array; placed: PlacedSegment[] } {
+  const out = new Float32Array(Math.round(o.duration * MIX_RATE));
+  const placed: PlacedSegment[] = [];
+  const order = o.clips.map((c, i) => ({ ...c, i })).sort((a, b) => a.start - b.start);
+  const at = new Array<PlacedSegment>(order.length);
+  for (let k = 0; k < order.length; k++) {
+    const { start, clip, i } = order[k]!;
+    const limit = Math.min(order[k + 1]?.start ?? o.duration, o.duration);
+    if (!clip.pcm.length || start >= limit) {
+      at[i] = { start, end: start, tempo: 1, cut: 0 };
+      continue;
+    }
+    const spoken = clip.pcm.length / MIX_RATE;
+    const end = Math.min(start + spoken, limit);
+    const keep = Math.round((end - start) * MIX_RATE);
+    addInto(out, clip.pcm.subarray(0, keep), Math.round(start * MIX_RATE), keep < clip.pcm.length);
+    at[i] = { start, end, tempo: clip.tempo, cut: Math.max(0, spoken - (end - start)) };
+  }
+  placed.push(...at);
+  const speech = Int16Array.from(out, (x) => Math.max(-32768, Math.min(32767, Math.round(x))));
+  const voiced = normalizeLoudness(speech);
+  if (!o.background) return { pcm: voiced, placed };
+  const mix = new Int16Array(voiced.length);
+  for (let i = 0; i < mix.length; i++)
+    mix[i] = Math.max(-32768, Math.min(32767, voiced[i]! + (o.background[i] ?? 0)));
+  return { pcm: mix, placed };
+}
+
 /**
  * The dubbed track of `duration` seconds at MIX_RATE: the segments spoken into their slots over
- * `background` (same rate; omitted to drop it), and where each segment landed.
+ * `background` (same rate; omitted to drop it), and where each segment landed (in `segments` order).
  */
 export async function renderDub(o: {
   engine: SpeechEngine;
@@ -85,35 +146,18 @@ export async function renderDub(o: {
   signal?: AbortSignal;
   onSegment?: (done: number, total: number) => void;
 }): Promise<{ pcm: Int16Array; placed: PlacedSegment[] }> {
-  const out = new Float32Array(Math.round(o.duration * MIX_RATE));
-  const placed: PlacedSegment[] = [];
-  const order = [...o.segments].sort((a, b) => a.start - b.start);
-  for (let i = 0; i < order.length; i++) {
+  const clips: { start: number; clip: SpokenClip }[] = [];
+  for (const [i, s] of o.segments.entries()) {
     o.signal?.throwIfAborted();
-    const s = order[i]!;
-    const v = o.voices.get(s.speaker) ?? [...o.voices.values()][0]!;
-    const limit = Math.min(order[i + 1]?.start ?? o.duration, o.duration);
-    if (!s.text.trim() || s.start >= limit) {
-      placed.push({ start: s.start, end: s.start, tempo: 1, cut: 0 });
-      continue;
-    }
-    let pcm = await speak(o.engine, o.language, v, s.text, 1);
-    const tempo = o.fitTempo(pcm.length / MIX_RATE, s.end - s.start);
-    if (Math.abs(tempo - 1) > 0.02) pcm = await speak(o.engine, o.language, v, s.text, tempo);
-    const spoken = pcm.length / MIX_RATE;
-    const end = Math.min(s.start + spoken, limit);
-    const keep = Math.round((end - s.start) * MIX_RATE);
-    addInto(out, pcm.subarray(0, keep), Math.round(s.start * MIX_RATE), keep < pcm.length);
-    placed.push({ start: s.start, end, tempo, cut: Math.max(0, spoken - (end - s.start)) });
-    o.onSegment?.(i + 1, order.length);
+    const voice = o.voices.get(s.speaker) ?? [...o.voices.values()][0]!;
+    const clip =
+      s.text.trim() && s.end > s.start
+        ? await speakSegment({ ...o, voice, text: s.text, slot: s.end - s.start })
+        : { pcm: new Int16Array(0), tempo: 1 };
+    clips.push({ start: s.start, clip });
+    o.onSegment?.(i + 1, o.segments.length);
   }
-  const speech = Int16Array.from(out, (x) => Math.max(-32768, Math.min(32767, Math.round(x))));
-  const voiced = normalizeLoudness(speech);
-  if (!o.background) return { pcm: voiced, placed };
-  const mix = new Int16Array(voiced.length);
-  for (let i = 0; i < mix.length; i++)
-    mix[i] = Math.max(-32768, Math.min(32767, voiced[i]! + (o.background[i] ?? 0)));
-  return { pcm: mix, placed };
+  return mixDub({ clips, duration: o.duration, background: o.background });
 }
 
 /** The background of a recording: what the isolator took away (`original - voice`, both at one rate). */

@@ -12,11 +12,18 @@ export interface DubSegment {
   translations: Record<string, string>;
   /** Edited since the last render (its dubbed audio is out of date). */
   stale?: boolean;
+  /**
+   * The speech spoken for it per target language (raw 16-bit PCM at the mix rate in file storage) and the
+   * key of what it was spoken from (text, slot length, voice: dub-clips.ts); a matching key reuses it.
+   */
+  clips?: Record<string, { path: string; key: string; tempo: number }>;
 }
 
 /** A speaker's voice per target language (engine voice and the fitted rendering, speech/dub/dub-voice.ts). */
 export interface DubSpeaker {
   id: number;
+  /** A name given in the editor (dubbing.resource.speaker.create/update); `Speaker N` otherwise. */
+  name?: string;
   voices: Record<
     string,
     {
@@ -34,7 +41,8 @@ export interface DubOutput {
   renderId?: string;
   version?: number;
   contentType: string;
-  placed: { start: number; end: number; tempo: number; cut: number }[];
+  /** Where each segment's speech landed; `id` is the segment's (renders before decision 180 kept the order). */
+  placed: { id?: string; start: number; end: number; tempo: number; cut: number }[];
 }
 
 /** What the caller asked for besides the languages (the SDK's create fields). */

@@ -9,8 +9,14 @@ import { encodeAudio } from '@vocalis/speech/audio/encode';
 import { decodeAudio, runFfmpeg } from '@vocalis/speech/audio/ffmpeg';
 import { resample } from '@vocalis/speech/audio/resample';
 import { encodeWav } from '@vocalis/speech/audio/wav';
-import { fitDubVoice, type DubVoice } from '@vocalis/speech/dub/dub-voice';
-import { backgroundOf, MIX_RATE, renderDub, type PlacedSegment } from '@vocalis/speech/dub/render-dub';
+import { fitDubVoice } from '@vocalis/speech/dub/dub-voice';
+import {
+  backgroundOf,
+  mixDub,
+  MIX_RATE,
+  speakSegment,
+  type PlacedSegment,
+} from '@vocalis/speech/dub/render-dub';
 import { segmentWords } from '@vocalis/speech/dub/segment-words';
 import type { SpeechEngine } from '@vocalis/speech/engine';
 import { isolateVoice } from '@vocalis/speech/isolate/isolate';
@@ -22,6 +28,7 @@ import type { DubSegment, DubSpeaker } from '../../db/schema/dubs';
 import { newId } from '../../lib/ids';
 import type { SttEngines } from '../speech-to-text/stt-engines';
 import { transcribeAudio } from '../speech-to-text/transcribe-audio';
+import { clipBytes, clipKey, clipPcm, isStale, speaks, voiceOf } from './dub-clips';
 import { isH264, SOURCE_RATE } from './dubbing-input';
 import type { DubRow } from './dubbing.repo';
 
@@ -34,24 +41,41 @@ export interface PipelineDeps {
   voices: SpeechEngine;
   watermarkKey: string;
   readFile(path: string): Promise<Uint8Array | null>;
+  writeFile(path: string, bytes: Uint8Array): Promise<void>;
   progress(percent: number, message: string): Promise<void>;
 }
+
+/** What a run of the job does: the first dub, a render of one language, or speaking segments (`dub`). */
+export type DubWork =
+  | { kind: 'create' }
+  | { kind: 'render'; language: string }
+  | { kind: 'speak'; languages: string[]; segments: string[] | null };
 
 export interface DubResult {
   sourceLang: string;
   segments: DubSegment[];
   speakers: DubSpeaker[];
-  media: Uint8Array;
-  contentType: string;
-  extension: string;
-  placed: PlacedSegment[];
+  /** The rendered language (not for `speak`). */
+  output?: {
+    language: string;
+    media: Uint8Array;
+    contentType: string;
+    extension: string;
+    placed: (PlacedSegment & { id: string })[];
+  };
+  /** Seconds of segment slots spoken (again) and the clip files replaced (to remove once saved). */
+  spokenSeconds: number;
+  replacedClips: string[];
 }
 
 const secs = (n: number) => n.toFixed(3);
 
-/** Makes the dub of a row; `render` speaks the row's stored (edited) segments again without recognising them. */
-export async function runDubPipeline(row: DubRow, d: PipelineDeps, render = false): Promise<DubResult> {
-  const target = row.targetLangs[0]!;
+/**
+ * Makes the dub of a row. `create` recognises and translates (automatic mode) and renders the first target;
+ * `render` renders a language from the stored (edited) segments; `speak` only speaks segments. Segments whose
+ * clip still matches (dub-clips.ts) are not spoken again.
+ */
+export async function runDubPipeline(row: DubRow, d: PipelineDeps, work: DubWork): Promise<DubResult> {
   await d.progress(5, 'Reading the media');
   const source = await d.readFile(row.sourcePath);
   if (!source) throw new DubFailure('The source media is gone.');
@@ -67,7 +91,7 @@ export async function runDubPipeline(row: DubRow, d: PipelineDeps, render = fals
   const fg = fgPath ? await d.readFile(fgPath) : null;
   const voice = fg ? await decodeAudio(fg, SOURCE_RATE, cut) : isolateVoice(original);
   let background: Int16Array | undefined;
-  if (!row.options.dropBackgroundAudio) {
+  if (!row.options.dropBackgroundAudio && work.kind !== 'speak') {
     const bg = bgPath ? await d.readFile(bgPath) : null;
     background = bg
       ? await decodeAudio(bg, MIX_RATE, cut)
@@ -76,7 +100,8 @@ export async function runDubPipeline(row: DubRow, d: PipelineDeps, render = fals
 
   let sourceLang = row.sourceLang;
   let segments: DubSegment[] = row.segments;
-  if (row.options.mode === 'automatic' && !render) {
+  const first = row.targetLangs[0]!;
+  if (row.options.mode === 'automatic' && work.kind === 'create') {
     await d.progress(30, 'Transcribing');
     const engine = d.stt.pick('scribe_v1', sourceLang ?? undefined);
     const heard = await transcribeAudio(engine, voice, sourceLang ?? undefined, {
@@ -93,11 +118,11 @@ export async function runDubPipeline(row: DubRow, d: PipelineDeps, render = fals
     }
     const cuts = segmentWords(heard.words.map((w) => ({ ...w, speaker: w.speaker ?? 0 })));
     if (!cuts.length) throw new DubFailure('No speech was found in the media.');
-    const pair = { from: sourceLang, to: target };
+    const pair = { from: sourceLang, to: first };
     const translator = await d.translators.pick(pair);
     if (!translator)
       throw new DubFailure(
-        `No translator here serves ${dubbingLanguageName(sourceLang)} to ${dubbingLanguageName(target)}.`,
+        `No translator here serves ${dubbingLanguageName(sourceLang)} to ${dubbingLanguageName(first)}.`,
       );
     await d.progress(50, `Translating with ${translator.id}`);
     const texts = await translator.translate(
@@ -110,51 +135,101 @@ export async function runDubPipeline(row: DubRow, d: PipelineDeps, render = fals
       start: c.start,
       end: c.end,
       text: c.text,
-      translations: { [target]: texts[i] ?? '' },
+      translations: { [first]: texts[i] ?? '' },
     }));
   }
 
+  const languages = work.kind === 'speak' ? work.languages : [work.kind === 'render' ? work.language : first];
+  const chosen = work.kind === 'speak' && work.segments ? new Set(work.segments) : null;
   await d.progress(60, 'Fitting a voice to each speaker');
-  const voices = new Map<number, DubVoice>();
-  for (const id of [...new Set(segments.map((s) => s.speaker))].sort((a, b) => a - b)) {
-    const own = concat(
-      segments
-        .filter((s) => s.speaker === id)
-        .map((s) => voice.subarray(Math.floor(s.start * SOURCE_RATE), Math.ceil(s.end * SOURCE_RATE))),
-    );
-    voices.set(id, await fitDubVoice(d.voices, target, own, SOURCE_RATE));
+  // Voices kept on the row (fitted before, or chosen in the editor) are kept: their clips stay valid.
+  const speakers: DubSpeaker[] = row.speakers.map((s) => ({ ...s, voices: { ...s.voices } }));
+  const ids = [...new Set([...segments.map((s) => s.speaker), ...speakers.map((s) => s.id)])];
+  for (const id of ids.sort((a, b) => a - b)) {
+    let sp = speakers.find((s) => s.id === id);
+    if (!sp) speakers.push((sp = { id, voices: {} }));
+    for (const lang of languages) {
+      if (sp.voices[lang]) continue;
+      const own = concat(
+        segments
+          .filter((s) => s.speaker === id)
+          .map((s) => voice.subarray(Math.floor(s.start * SOURCE_RATE), Math.ceil(s.end * SOURCE_RATE))),
+      );
+      sp.voices[lang] = await fitDubVoice(d.voices, lang, own, SOURCE_RATE);
+    }
   }
 
+  // Speak what changed; reuse the other clips.
+  const view = { speakers };
+  const todo = languages.flatMap((lang) =>
+    segments.filter((s) => (!chosen || chosen.has(s.id)) && isStale(view, s, lang)).map((s) => ({ s, lang })),
+  );
+  const fresh = new Map<string, { path: string; key: string; tempo: number; pcm: Int16Array }>();
+  const replacedClips: string[] = [];
+  let spokenSeconds = 0;
   let reported = 60;
-  const { pcm, placed } = await renderDub({
-    engine: d.voices,
-    language: target,
-    segments: segments.map((s) => ({
-      start: s.start,
-      end: s.end,
-      text: s.translations[target] ?? '',
-      speaker: s.speaker,
-    })),
-    voices,
-    duration,
-    fitTempo,
-    background,
-    onSegment: (done, total) => {
-      const p = 60 + Math.floor((30 * done) / total);
-      if (p > reported + 4) {
-        reported = p;
-        void d.progress(p, `Speaking segment ${done} of ${total}`);
-      }
-    },
+  for (const [n, { s, lang }] of todo.entries()) {
+    const v = voiceOf(speakers, s.speaker, lang)!;
+    const clip = await speakSegment({
+      engine: d.voices,
+      language: lang,
+      voice: v,
+      text: s.translations[lang]!,
+      slot: s.end - s.start,
+      fitTempo,
+    });
+    const key = clipKey(s, lang, v);
+    const path = `dubbing/${row.workspaceId}/${row.id}/clips/${lang}/${s.id}-${key.slice(0, 12)}.pcm`;
+    await d.writeFile(path, clipBytes(clip.pcm));
+    const old = s.clips?.[lang]?.path;
+    if (old && old !== path) replacedClips.push(old);
+    fresh.set(`${s.id}/${lang}`, { path, key, tempo: clip.tempo, pcm: clip.pcm });
+    spokenSeconds += s.end - s.start;
+    const p = 60 + Math.floor((30 * (n + 1)) / todo.length);
+    if (p > reported + 4) {
+      reported = p;
+      await d.progress(p, `Speaking segment ${n + 1} of ${todo.length}`);
+    }
+  }
+  const stored = segments.map((s) => {
+    const clips = { ...s.clips };
+    for (const lang of languages) {
+      const f = fresh.get(`${s.id}/${lang}`);
+      if (f) clips[lang] = { path: f.path, key: f.key, tempo: f.tempo };
+    }
+    return { ...s, clips };
   });
+  const base = { sourceLang: sourceLang!, segments: stored, speakers, spokenSeconds, replacedClips };
+  if (work.kind === 'speak') return base;
 
-  await d.progress(92, 'Mixing and encoding');
-  const marked = embedWatermark(pcm, MIX_RATE, d.watermarkKey);
-  const speakers: DubSpeaker[] = [...voices].map(([id, v]) => ({ id, voices: { [target]: v } }));
-  const base = { sourceLang: sourceLang!, segments, speakers, placed };
+  const lang = languages[0]!;
+  await d.progress(90, 'Mixing');
+  const clips = [];
+  for (const s of stored) {
+    const f = fresh.get(`${s.id}/${lang}`);
+    const kept = s.clips[lang];
+    let pcm = f?.pcm;
+    if (!pcm && speaks(s, lang) && kept) {
+      const bytes = await d.readFile(kept.path);
+      if (!bytes) throw new DubFailure('A spoken segment is gone from storage; dub it again.');
+      pcm = clipPcm(bytes);
+    }
+    clips.push({
+      start: s.start,
+      clip: { pcm: pcm ?? new Int16Array(0), tempo: f?.tempo ?? kept?.tempo ?? 1 },
+    });
+  }
+  const mixed = mixDub({ clips, duration, background });
+  const placed = mixed.placed.map((p, i) => ({ ...p, id: stored[i]!.id }));
+
+  await d.progress(92, 'Encoding');
+  const marked = embedWatermark(mixed.pcm, MIX_RATE, d.watermarkKey);
   if (!row.isVideo) {
     const media = await encodeAudio(marked, MIX_RATE, 'mp3_44100_128');
-    return { ...base, media, contentType: 'audio/mpeg', extension: 'mp3' };
+    return {
+      ...base,
+      output: { language: lang, media, contentType: 'audio/mpeg', extension: 'mp3', placed },
+    };
   }
   const mux = (video: string[]) =>
     runFfmpeg(
@@ -187,5 +262,5 @@ export async function runDubPipeline(row: DubRow, d: PipelineDeps, render = fals
   const media = (await isH264(source))
     ? await mux(['-c:v', 'copy']).catch(() => mux(encode))
     : await mux(encode);
-  return { ...base, media, contentType: 'video/mp4', extension: 'mp4' };
+  return { ...base, output: { language: lang, media, contentType: 'video/mp4', extension: 'mp4', placed } };
 }

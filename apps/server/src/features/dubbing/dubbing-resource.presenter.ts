@@ -1,6 +1,15 @@
 import type { DubbingResource } from '@vocalis/contracts/dubbing-resource';
 import { contentTypeOf } from './dubbing.presenter';
 import type { DubRow } from './dubbing.repo';
+import { isStale } from './dub-clips';
+
+/** Where segment `i` landed in a language's last render (by id; renders before decision 180 by order). */
+export function placedAt(row: DubRow, lang: string, i: number) {
+  const placed = row.outputs[lang]?.placed;
+  if (!placed) return undefined;
+  const id = row.segments[i]!.id;
+  return placed.some((p) => p.id) ? placed.find((p) => p.id === id) : placed[i];
+}
 
 const frame = (start: number, end: number, text: string) => ({
   start_time: start,
@@ -19,8 +28,10 @@ export function presentResource(row: DubRow): DubbingResource {
     is_audio: !row.isVideo,
     url: `/v1/dubbing/${row.id}/audio/${row.targetLangs[0] ?? ''}`,
   };
-  const speakers = [...new Set(row.segments.map((s) => s.speaker))].sort((a, b) => a - b);
-  const placedOf = (lang: string, i: number) => row.outputs[lang]?.placed[i];
+  const speakers = [
+    ...new Set([...row.speakers.map((s) => s.id), ...row.segments.map((s) => s.speaker)]),
+  ].sort((a, b) => a - b);
+  const placedOf = (lang: string, i: number) => placedAt(row, lang, i);
   return {
     id: row.id,
     version: row.version,
@@ -33,7 +44,7 @@ export function presentResource(row: DubRow): DubbingResource {
         {
           id: `speaker_${n}`,
           media_ref: input,
-          speaker_name: `Speaker ${n + 1}`,
+          speaker_name: row.speakers.find((s) => s.id === n)?.name ?? `Speaker ${n + 1}`,
           voices: Object.fromEntries(
             Object.entries(row.speakers.find((s) => s.id === n)?.voices ?? {}).map(([l, v]) => [l, v.voice]),
           ),
@@ -61,8 +72,8 @@ export function presentResource(row: DubRow): DubbingResource {
                   end_time: p?.end ?? s.end,
                   text,
                   subtitles: [frame(p?.start ?? s.start, p?.end ?? s.end, text)],
-                  // Edited segments are spoken again at the next render.
-                  audio_stale: !p || (s.stale ?? false),
+                  // Segments whose words, slot or voice changed are spoken again at the next dub or render.
+                  audio_stale: isStale(row, s, lang),
                 },
               ];
             }),

@@ -13,7 +13,7 @@ import {
 import { requirePrincipal } from '../../plugins/auth';
 import type { DubbingResourceService } from './dubbing-resource.service';
 
-/** The dubbing resource: dubbing.resource.get, segment.update, translate, render (decision 144). */
+/** The dubbing resource: dubbing.resource.get, segment.update, translate, render (decisions 144, 180). */
 export const dubbingResourceRoutes =
   (service: DubbingResourceService): FastifyPluginAsyncZod =>
   async (app) => {
@@ -88,6 +88,7 @@ export const dubbingResourceRoutes =
       async (request) => {
         const r = await service.render(
           requirePrincipal(request),
+          request.id,
           request.params.dubbing_id,
           request.params.language,
           request.body.render_type,

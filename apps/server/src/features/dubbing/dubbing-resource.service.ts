@@ -1,10 +1,13 @@
 /**
- * The dubbing resource (dubbing.resource.*, decision 144): a finished dub's segments edited one by one (text,
- * translation, timing), translated again, and rendered again by the dub job without recognition. Every edit
- * raises the version; edits wait while the dub is being made (409). Another workspace's dubs answer 404.
+ * The dubbing resource (dubbing.resource.*, decisions 144 and 180): a finished dub's segments edited, added,
+ * deleted and moved between speakers; speakers named and given a voice; segments recognised and translated
+ * again; languages added; segments spoken again (`dub`) and languages rendered again. Every edit raises the
+ * version; edits wait while the dub is being made (409). Another workspace's dubs answer 404.
  */
 import type { DubbingResource } from '@vocalis/contracts/dubbing-resource';
-import { dubbingLanguage } from '@vocalis/domain/dubbing/dubbing-languages';
+import { dubbingCharacters } from '@vocalis/domain/dubbing/dubbing-rules';
+import { dubbingLanguage, dubbingLanguageName } from '@vocalis/domain/dubbing/dubbing-languages';
+import { concurrencyLimit } from '@vocalis/domain/plan-limits';
 import type { TranslatorSet } from '@vocalis/speech/translate/translator';
 import type { AppDb } from '../../db/client';
 import type { DubSegment } from '../../db/schema/dubs';
@@ -12,36 +15,74 @@ import { AppError, badRequest, conflict, notFound } from '../../errors';
 import { enqueue } from '../../jobs/queue';
 import { newId } from '../../lib/ids';
 import { callerWorkspace, type Principal } from '../../plugins/auth';
-import type { UsageService } from '../usage/usage.service';
+import { discardFiles } from '../../storage/file-deletion.job';
+import { tooManyConcurrentRequests, type UsageService } from '../usage/usage.service';
+import { clipPaths, secondsToSpeak } from './dub-clips';
 import { dubJobSpec } from './dub.job-spec';
 import { presentResource } from './dubbing-resource.presenter';
 import { dubNotFound } from './dubbing.service';
 import * as repo from './dubbing.repo';
 
-const busy = () => conflict('The dub is being made; edit it when it is done.', 'dubbing_in_progress');
+export const busy = () => conflict('The dub is being made; edit it when it is done.', 'dubbing_in_progress');
+export const segmentNotFound = () => notFound('Segment not found.', 'segment_not_found');
+const languageNotFound = (l: string) =>
+  notFound(`The dub has no language ${JSON.stringify(l)}.`, 'language_not_found');
 
-export class DubbingResourceService {
+/** Reads and saves a workspace's dub for the resource calls. */
+export class DubAccess {
   constructor(
-    private readonly db: AppDb,
-    private readonly usage: UsageService,
-    private readonly translators: TranslatorSet,
+    readonly db: AppDb,
+    readonly usage: UsageService,
   ) {}
 
-  private async row(caller: Principal, id: string): Promise<repo.DubRow> {
+  async row(caller: Principal, id: string, idle = false): Promise<repo.DubRow> {
     const ws = await callerWorkspace(caller, this.usage);
     const row = await repo.findDub(this.db, ws.id, id);
     if (!row) throw dubNotFound();
+    if (idle && row.status === 'dubbing') throw busy();
     return row;
   }
 
-  private async save(row: repo.DubRow, set: Parameters<typeof repo.updateIdleDub>[3]): Promise<repo.DubRow> {
-    const saved = await repo.updateIdleDub(this.db, row.workspaceId, row.id, set);
-    if (!saved) throw busy();
-    return saved;
+  async save(
+    row: repo.DubRow,
+    set: Parameters<typeof repo.updateIdleDub>[3],
+    removed: string[] = [],
+  ): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      const saved = await repo.updateIdleDub(tx, row.workspaceId, row.id, set);
+      if (!saved) throw busy();
+      if (removed.length) await discardFiles(tx, removed);
+      return saved.version;
+    });
   }
 
+  /** A target language of the dub by code or name (404 otherwise). */
+  target(row: repo.DubRow, language: string): string {
+    const code = dubbingLanguage(language) ?? language;
+    if (!row.targetLangs.includes(code)) throw languageNotFound(language);
+    return code;
+  }
+}
+
+/** Sorted by start, as the pipeline and the presenter expect. */
+const sorted = (segments: DubSegment[]) => [...segments].sort((a, b) => a.start - b.start);
+
+function checkRange(row: repo.DubRow, start: number, end: number): void {
+  if (end <= start) throw badRequest('end_time must be after start_time.', 'invalid_time_range');
+  const length = (row.options.endTime ?? row.durationSeconds) - (row.options.startTime ?? 0);
+  if (start < 0 || end > Math.min(length, row.durationSeconds) + 0.001)
+    throw badRequest('end_time is after the end of the media.', 'invalid_time_range');
+}
+
+export class DubbingResourceService {
+  constructor(
+    private readonly a: DubAccess,
+    private readonly translators: TranslatorSet,
+    private readonly speakable: () => Promise<Set<string>>,
+  ) {}
+
   async get(caller: Principal, id: string): Promise<DubbingResource> {
-    return presentResource(await this.row(caller, id));
+    return presentResource(await this.a.row(caller, id));
   }
 
   /** Edits a segment: its timing, and its text in the source language or its translation in a target one. */
@@ -52,20 +93,14 @@ export class DubbingResourceService {
     language: string,
     edit: { start_time?: number; end_time?: number; text?: string },
   ): Promise<number> {
-    const row = await this.row(caller, id);
-    if (row.status === 'dubbing') throw busy();
-    const at = row.segments.findIndex((s) => s.id === segmentId);
-    if (at < 0) throw notFound('Segment not found.', 'segment_not_found');
-    const code = dubbingLanguage(language) ?? language;
-    const isSource = code === row.sourceLang || language === 'source';
-    if (!isSource && !row.targetLangs.includes(code))
-      throw notFound(`The dub has no language ${JSON.stringify(language)}.`, 'language_not_found');
-    const s = row.segments[at]!;
+    const row = await this.a.row(caller, id, true);
+    const s = row.segments.find((x) => x.id === segmentId);
+    if (!s) throw segmentNotFound();
+    const isSource = language === 'source' || (dubbingLanguage(language) ?? language) === row.sourceLang;
+    const code = isSource ? 'source' : this.a.target(row, language);
     const start = edit.start_time ?? s.start;
     const end = edit.end_time ?? s.end;
-    if (end <= start) throw badRequest('end_time must be after start_time.', 'invalid_time_range');
-    if (end > row.durationSeconds + 0.001)
-      throw badRequest('end_time is after the end of the media.', 'invalid_time_range');
+    checkRange(row, start, end);
     const next: DubSegment = {
       ...s,
       start,
@@ -75,10 +110,56 @@ export class DubbingResourceService {
         edit.text !== undefined && !isSource
           ? { ...s.translations, [code]: edit.text.trim() }
           : s.translations,
-      stale: true,
     };
-    const segments = row.segments.map((x, i) => (i === at ? next : x)).sort((a, b) => a.start - b.start);
-    return (await this.save(row, { segments })).version;
+    return this.a.save(row, { segments: sorted(row.segments.map((x) => (x.id === s.id ? next : x))) });
+  }
+
+  /** Adds a segment to a speaker (dubbing.resource.speaker.segment.create). */
+  async addSegment(
+    caller: Principal,
+    id: string,
+    speakerId: string,
+    body: { start_time: number; end_time: number; text?: string; translations?: Record<string, string> },
+  ): Promise<{ version: number; segmentId: string }> {
+    const row = await this.a.row(caller, id, true);
+    const speaker = speakerNumber(row, speakerId);
+    checkRange(row, body.start_time, body.end_time);
+    const translations: Record<string, string> = {};
+    for (const [l, t] of Object.entries(body.translations ?? {}))
+      translations[this.a.target(row, l)] = t.trim();
+    const segment: DubSegment = {
+      id: newId(),
+      speaker,
+      start: body.start_time,
+      end: body.end_time,
+      text: (body.text ?? '').trim(),
+      translations,
+    };
+    const version = await this.a.save(row, { segments: sorted([...row.segments, segment]) });
+    return { version, segmentId: segment.id };
+  }
+
+  /** Deletes a segment and its spoken clips. */
+  async deleteSegment(caller: Principal, id: string, segmentId: string): Promise<number> {
+    const row = await this.a.row(caller, id, true);
+    const s = row.segments.find((x) => x.id === segmentId);
+    if (!s) throw segmentNotFound();
+    return this.a.save(row, { segments: row.segments.filter((x) => x !== s) }, clipPaths([s]));
+  }
+
+  /** Moves segments to another speaker (their speech is spoken again in that speaker's voice). */
+  async migrateSegments(
+    caller: Principal,
+    id: string,
+    segmentIds: string[],
+    speakerId: string,
+  ): Promise<number> {
+    const row = await this.a.row(caller, id, true);
+    const speaker = speakerNumber(row, speakerId);
+    if (segmentIds.some((sid) => !row.segments.some((s) => s.id === sid))) throw segmentNotFound();
+    return this.a.save(row, {
+      segments: row.segments.map((s) => (segmentIds.includes(s.id) ? { ...s, speaker } : s)),
+    });
   }
 
   /** Translates the named segments (all when the list is empty) again from their source text. */
@@ -88,49 +169,98 @@ export class DubbingResourceService {
     segmentIds: string[],
     languages?: string[],
   ): Promise<number> {
-    const row = await this.row(caller, id);
-    if (row.status === 'dubbing') throw busy();
-    const langs = (languages?.length ? languages : row.targetLangs).map((l) => dubbingLanguage(l) ?? l);
-    const unknown = langs.find((l) => !row.targetLangs.includes(l));
-    if (unknown) throw notFound(`The dub has no language ${JSON.stringify(unknown)}.`, 'language_not_found');
-    const chosen = segmentIds.length ? row.segments.filter((s) => segmentIds.includes(s.id)) : row.segments;
-    if (chosen.length !== (segmentIds.length || row.segments.length))
-      throw notFound('Segment not found.', 'segment_not_found');
+    const row = await this.a.row(caller, id, true);
+    const langs = (languages?.length ? languages : row.targetLangs).map((l) => this.a.target(row, l));
+    const chosen = chosenSegments(row, segmentIds);
     const translated = new Map<string, Record<string, string>>();
     for (const to of langs) {
-      const pair = { from: row.sourceLang ?? 'en', to };
-      const engine = await this.translators.pick(pair);
-      if (!engine)
-        throw new AppError(
-          422,
-          'unsupported_language_pair',
-          `No translator here serves ${pair.from} to ${to}.`,
-        );
-      const out = await engine.translate(
+      const out = await this.translateTexts(
+        row,
         chosen.map((s) => s.text),
-        pair,
+        to,
       );
       chosen.forEach((s, i) => translated.set(s.id, { ...(translated.get(s.id) ?? {}), [to]: out[i] ?? '' }));
     }
     const segments = row.segments.map((s) =>
-      translated.has(s.id)
-        ? { ...s, translations: { ...s.translations, ...translated.get(s.id) }, stale: true }
-        : s,
+      translated.has(s.id) ? { ...s, translations: { ...s.translations, ...translated.get(s.id) } } : s,
     );
-    return (await this.save(row, { segments })).version;
+    return this.a.save(row, { segments });
   }
 
-  /** Renders a language again from the segments as edited (the dub job, without recognition or a new charge). */
+  private async translateTexts(row: repo.DubRow, texts: string[], to: string): Promise<string[]> {
+    const pair = { from: row.sourceLang ?? 'en', to };
+    const engine = await this.translators.pick(pair);
+    if (!engine)
+      throw new AppError(
+        422,
+        'unsupported_language_pair',
+        `No translator here serves ${dubbingLanguageName(pair.from)} to ${dubbingLanguageName(to)}.`,
+      );
+    return texts.length ? engine.translate(texts, pair) : [];
+  }
+
+  /** Adds a target language: every segment is translated into it; it is spoken by `dub` or `render`. */
+  async addLanguage(caller: Principal, id: string, language: string | undefined): Promise<number> {
+    const row = await this.a.row(caller, id, true);
+    const code = dubbingLanguage(language ?? '');
+    if (!code)
+      throw new AppError(
+        422,
+        'unsupported_target_language',
+        `language ${JSON.stringify(language ?? '')} is not one of the 29 dubbing languages.`,
+      );
+    if (row.targetLangs.includes(code))
+      throw conflict(`The dub is already in ${dubbingLanguageName(code)}.`, 'language_exists');
+    if (code === row.sourceLang)
+      throw badRequest('The source language cannot be a target language.', 'same_language');
+    if (!(await this.speakable()).has(code))
+      throw new AppError(
+        422,
+        'unsupported_target_language',
+        `No voice here speaks ${dubbingLanguageName(code)}, so nothing can be dubbed into it.`,
+      );
+    const out = await this.translateTexts(
+      row,
+      row.segments.map((s) => s.text),
+      code,
+    );
+    const segments = row.segments.map((s, i) => ({
+      ...s,
+      translations: { ...s.translations, [code]: out[i] ?? '' },
+    }));
+    return this.a.save(row, { segments, targetLangs: [...row.targetLangs, code] });
+  }
+
+  /**
+   * Speaks segments again (dubbing.resource.dub; all when the list is empty) in the languages (all when
+   * absent): a job; only segments whose words, slot or voice changed are spoken, and only they are charged.
+   */
+  async dub(
+    caller: Principal,
+    requestId: string,
+    id: string,
+    segmentIds: string[],
+    languages?: string[],
+  ): Promise<number> {
+    const row = await this.a.row(caller, id, true);
+    const langs = (languages?.length ? languages : row.targetLangs).map((l) => this.a.target(row, l));
+    const segments = segmentIds.length ? chosenSegments(row, segmentIds).map((s) => s.id) : null;
+    const r = await this.start(caller, requestId, row, langs, segments, 'Waiting to dub the segments', {
+      speak: { segments, languages: langs },
+    });
+    return r;
+  }
+
+  /** Renders a language again from the segments as edited, speaking only what changed (charged for that). */
   async render(
     caller: Principal,
+    requestId: string,
     id: string,
     language: string,
     type: string,
   ): Promise<{ version: number; renderId: string }> {
-    const row = await this.row(caller, id);
-    const code = dubbingLanguage(language) ?? language;
-    if (!row.targetLangs.includes(code))
-      throw notFound(`The dub has no language ${JSON.stringify(language)}.`, 'language_not_found');
+    const row = await this.a.row(caller, id);
+    const code = this.a.target(row, language);
     const made = row.isVideo ? 'mp4' : 'mp3';
     if (type !== made)
       throw new AppError(
@@ -140,17 +270,79 @@ export class DubbingResourceService {
       );
     if (row.status === 'dubbing') throw busy();
     const renderId = newId();
-    const version = await this.db.transaction(async (tx) => {
+    const version = await this.start(caller, requestId, row, [code], null, 'Waiting to render', {
+      render: true,
+      renderId,
+      language: code,
+    });
+    return { version, renderId };
+  }
+
+  /** Charges the speech to be spoken again, marks the dub as being made and enqueues its job, all or nothing. */
+  private async start(
+    caller: Principal,
+    requestId: string,
+    row: repo.DubRow,
+    languages: string[],
+    segments: string[] | null,
+    message: string,
+    payload: {
+      render?: boolean;
+      renderId?: string;
+      language?: string;
+      speak?: { segments: string[] | null; languages: string[] };
+    },
+  ): Promise<number> {
+    const ws = await this.a.usage.workspaceOf(caller.userId);
+    const limit = concurrencyLimit(ws.tier);
+    if ((await repo.runningDubs(this.a.db, ws.id)) >= limit) throw tooManyConcurrentRequests(limit);
+    const seconds = secondsToSpeak(row, languages, segments);
+    const characters = Object.values(seconds).reduce((n, s) => n + (s > 0 ? dubbingCharacters(s) : 0), 0);
+    const begin = async (tx: AppDb) => {
       const saved = await repo.updateIdleDub(tx, row.workspaceId, row.id, {
         status: 'dubbing',
         error: null,
         progress: 0,
-        progressMessage: 'Waiting to render',
+        progressMessage: message,
       });
       if (!saved) throw busy();
-      await enqueue(tx, dubJobSpec, { dubbingId: row.id, render: true, renderId });
+      await enqueue(tx, dubJobSpec, { dubbingId: row.id, ...payload, characters });
       return saved.version;
+    };
+    if (!characters) return this.a.db.transaction(begin);
+    const r = await this.a.usage.reserve({
+      userId: caller.userId,
+      caller,
+      characters,
+      requestId,
+      source: 'dubbing',
     });
-    return { version, renderId };
+    let version: number | undefined;
+    try {
+      await this.a.usage.finish(r, true, async (tx) => {
+        version = await begin(tx);
+      });
+      if (version === undefined) throw busy();
+      return version;
+    } finally {
+      if (version === undefined) await this.a.usage.finish(r, false).catch(() => undefined);
+    }
   }
+}
+
+/** The segments named (all when the list is empty); 404 when one is not the dub's. */
+export function chosenSegments(row: repo.DubRow, ids: string[]): DubSegment[] {
+  if (!ids.length) return row.segments;
+  const chosen = row.segments.filter((s) => ids.includes(s.id));
+  if (chosen.length !== new Set(ids).size) throw segmentNotFound();
+  return chosen;
+}
+
+/** A speaker's number from its id (`speaker_N`); 404 when the dub has no such speaker. */
+export function speakerNumber(row: repo.DubRow, speakerId: string): number {
+  const m = /^speaker_(\d+)$/.exec(speakerId);
+  const n = m ? Number(m[1]) : -1;
+  if (n < 0 || !(row.speakers.some((s) => s.id === n) || row.segments.some((s) => s.speaker === n)))
+    throw notFound('Speaker not found.', 'speaker_not_found');
+  return n;
 }

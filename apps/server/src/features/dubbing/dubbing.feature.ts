@@ -3,7 +3,9 @@ import { defineFeature } from '../feature';
 import { createSttEngines } from '../speech-to-text/stt-engines';
 import { dubJob } from './dub.job';
 import { dubbingResourceRoutes } from './dubbing-resource.routes';
-import { DubbingResourceService } from './dubbing-resource.service';
+import { DubAccess, DubbingResourceService } from './dubbing-resource.service';
+import { dubbingEditRoutes } from './dubbing-edit.routes';
+import { DubbingSpeakersService } from './dubbing-speakers.service';
 import { dubbingRoutes } from './dubbing.routes';
 import { DubbingService } from './dubbing.service';
 import { createTranslators } from './translators';
@@ -17,17 +19,18 @@ export const dubbingFeature = defineFeature({
   jobs: [dubJob],
   async register(app, { config, db, files, usage }) {
     const translators = createTranslators(config);
-    const service = new DubbingService(
-      db,
-      files,
-      usage,
-      translators,
-      await createSttEngines(config),
-      createEspeakEngine(),
-      { allowPrivate: config.outboundAllowPrivate },
-    );
+    const stt = await createSttEngines(config);
+    const service = new DubbingService(db, files, usage, translators, stt, createEspeakEngine(), {
+      allowPrivate: config.outboundAllowPrivate,
+    });
+    const access = new DubAccess(db, usage);
+    const edits = new DubbingResourceService(access, translators, async () => {
+      const langs = await service.languages();
+      return new Set(langs.target_languages.filter((l) => l.speakable).map((l) => l.code));
+    });
     await app.register(dubbingRoutes(service));
-    await app.register(dubbingResourceRoutes(new DubbingResourceService(db, usage, translators)));
+    await app.register(dubbingResourceRoutes(edits));
+    await app.register(dubbingEditRoutes(edits, new DubbingSpeakersService(access, files, stt)));
     return { service };
   },
 });

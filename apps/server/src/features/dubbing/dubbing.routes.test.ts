@@ -139,6 +139,14 @@ describe.skipIf(!hasApertium)(`dubbing on ${process.env.TEST_DB}`, () => {
     expect(await isH264(out)).toBe(true);
     const audio = await decodeAudio(out, RATE);
     expect(Math.abs(audio.length / RATE - seconds)).toBeLessThan(0.25);
+    // The audio track alone, as mp3 (the editor's "Download audio").
+    const onlyAudio = await app.request(`/v1/dubbing/${created.dubbingId}/audio/es?audio_only=true`, {
+      headers: { 'xi-api-key': owner.apiKey },
+    });
+    expect(onlyAudio.headers.get('content-type')).toBe('audio/mpeg');
+    const mp3 = new Uint8Array(await onlyAudio.arrayBuffer());
+    expect(await hasVideo(mp3)).toBe(false);
+    expect(Math.abs((await decodeAudio(mp3, RATE)).length / RATE - seconds)).toBeLessThan(0.25);
 
     // The subtitles show Spanish text at the times the speech landed; the source ones the English.
     const srt = (await client.dubbing.transcript.getTranscriptForDub(created.dubbingId, 'es', {
@@ -298,7 +306,8 @@ describe.skipIf(!hasApertium)(`dubbing on ${process.env.TEST_DB}`, () => {
     expect(render.renderId).toBeTruthy();
     const rendered = await finished(created.dubbingId);
     expect(rendered.status).toBe('dubbed');
-    expect(await used(owner)).toBe(before);
+    // Both segments changed (one edited, one translated again): their slots, 2.7 s and 2 s, are charged.
+    expect(await used(owner)).toBe(before + dubbingCharacters(4.7));
     const fresh = await client.dubbing.resource.get(created.dubbingId);
     expect(fresh.renders[render.renderId]).toMatchObject({ status: 'complete', language: 'es', type: 'mp3' });
     expect(fresh.speakerSegments[first!.id]!.dubs.es!.audioStale).toBe(false);

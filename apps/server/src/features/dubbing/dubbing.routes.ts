@@ -3,6 +3,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  dubbingAudioQuery,
   dubbingCreated,
   dubbingCreateFields,
   dubbingDeleted,
@@ -12,6 +13,7 @@ import {
   dubbingListQuery,
   dubbingMetadata,
   dubbingPage,
+  dubbingTranscriptJson,
   dubbingTranscriptQuery,
 } from '@vocalis/contracts/dubbing';
 import { MAX_DUBBING_BYTES } from '@vocalis/domain/dubbing/dubbing-rules';
@@ -137,11 +139,21 @@ export const dubbingRoutes =
       {
         schema: {
           tags: ['dubbing'],
-          summary: 'The dubbed media of a language: mp4 for a video source, mp3 for audio',
+          summary:
+            'The dubbed media of a language: mp4 for a video source, mp3 for audio (audio_only=true: mp3 always)',
           params: dubbingLanguageParams,
+          querystring: dubbingAudioQuery,
         },
       },
       async (request, reply) => {
+        if (request.query.audio_only === 'true') {
+          const mp3 = await service.outputAudio(
+            requirePrincipal(request),
+            request.params.dubbing_id,
+            request.params.language_code,
+          );
+          return reply.type('audio/mpeg').header('content-length', String(mp3.length)).send(Buffer.from(mp3));
+        }
         const { file, contentType } = await service.output(
           requirePrincipal(request),
           request.params.dubbing_id,
@@ -156,20 +168,25 @@ export const dubbingRoutes =
       {
         schema: {
           tags: ['dubbing'],
-          summary: 'Subtitles of the source (`source`) or a dubbed language, SRT or WebVTT as a JSON string',
+          summary:
+            'Subtitles of the source (`source`) or a dubbed language: SRT or WebVTT as a JSON string, or the json transcript',
           params: dubbingLanguageParams,
           querystring: dubbingTranscriptQuery,
         },
       },
       async (request, reply) => {
-        const text = await service.transcript(
+        const [caller, id, lang] = [
           requirePrincipal(request),
           request.params.dubbing_id,
           request.params.language_code,
-          request.query.format_type,
-        );
+        ];
+        const format = request.query.format_type;
         // The SDK reads this answer as JSON: the subtitles go as one JSON string, as ElevenLabs sends them.
-        return reply.type('application/json; charset=utf-8').send(JSON.stringify(text));
+        const body =
+          format === 'json'
+            ? await service.transcript(caller, id, lang, 'json')
+            : await service.transcript(caller, id, lang, format);
+        return reply.type('application/json; charset=utf-8').send(JSON.stringify(body));
       },
     );
 
@@ -178,26 +195,28 @@ export const dubbingRoutes =
       {
         schema: {
           tags: ['dubbing'],
-          summary: 'Subtitles of the source or a dubbed language, in a JSON envelope (srt or webvtt)',
-          params: dubbingLanguageParams.extend({ format_type: z.enum(['srt', 'webvtt']) }),
+          summary: 'Transcript of the source or a dubbed language, in a JSON envelope (srt, webvtt or json)',
+          params: dubbingLanguageParams.extend({ format_type: z.enum(['srt', 'webvtt', 'json']) }),
           response: {
             200: z.object({
-              transcript_format: z.enum(['srt', 'webvtt']),
+              transcript_format: z.enum(['srt', 'webvtt', 'json']),
               srt: z.string().optional(),
               webvtt: z.string().optional(),
+              json: dubbingTranscriptJson.optional(),
             }),
           },
         },
       },
       async (request) => {
         const format = request.params.format_type;
-        const text = await service.transcript(
+        const [caller, id, lang] = [
           requirePrincipal(request),
           request.params.dubbing_id,
           request.params.language_code,
-          format,
-        );
-        return { transcript_format: format, [format]: text };
+        ];
+        if (format === 'json')
+          return { transcript_format: format, json: await service.transcript(caller, id, lang, 'json') };
+        return { transcript_format: format, [format]: await service.transcript(caller, id, lang, format) };
       },
     );
   };

@@ -3,7 +3,12 @@
  * for the target, the media and its range, the plan's concurrency), charges the workspace by the minute of
  * source, keeps the source and enqueues the dub job in one transaction. Another workspace's dubs answer 404.
  */
-import type { DubbingCreateFields, DubbingLanguages, DubbingPage } from '@vocalis/contracts/dubbing';
+import type {
+  DubbingCreateFields,
+  DubbingLanguages,
+  DubbingPage,
+  DubbingTranscriptJson,
+} from '@vocalis/contracts/dubbing';
 import {
   DUBBING_LANGUAGES,
   DUBBING_SOURCE_OPTIONS,
@@ -28,6 +33,9 @@ import { discardFiles } from '../../storage/file-deletion.job';
 import type { FileStorage, StoredFile } from '../../storage/file-storage';
 import type { SttEngines } from '../speech-to-text/stt-engines';
 import { tooManyConcurrentRequests, type UsageService } from '../usage/usage.service';
+import { encodeAudio } from '@vocalis/speech/audio/encode';
+import { decodeAudio } from '@vocalis/speech/audio/ffmpeg';
+import { clipPaths } from './dub-clips';
 import { dubJobSpec } from './dub.job-spec';
 import {
   fetchSource,
@@ -37,6 +45,7 @@ import {
   uploadedCsv,
   uploadedSource,
 } from './dubbing-input';
+import { placedAt } from './dubbing-resource.presenter';
 import { presentDub } from './dubbing.presenter';
 import * as repo from './dubbing.repo';
 
@@ -271,6 +280,7 @@ export class DubbingService {
         row.sourcePath,
         ...Object.values(row.extraPaths),
         ...Object.values(row.outputs).map((o) => o.path),
+        ...clipPaths(row.segments),
       ].filter((p): p is string => !!p);
       await discardFiles(tx, files);
       return files;
@@ -297,26 +307,60 @@ export class DubbingService {
     return { file, contentType: out.contentType };
   }
 
+  /** The dubbed audio of one language as mp3: a video dub's audio track taken out of its mp4. */
+  async outputAudio(caller: Principal, id: string, language: string): Promise<Uint8Array> {
+    const { file, contentType } = await this.output(caller, id, language);
+    const chunks: Buffer[] = [];
+    for await (const c of file.read()) chunks.push(Buffer.from(c as Uint8Array));
+    const bytes = new Uint8Array(Buffer.concat(chunks));
+    if (contentType === 'audio/mpeg') return bytes;
+    return encodeAudio(await decodeAudio(bytes, 44100), 44100, 'mp3_44100_128');
+  }
+
   /** Subtitles of the source (`source`) or of a dubbed language, at the times its speech landed. */
   async transcript(
     caller: Principal,
     id: string,
     language: string,
     format: 'srt' | 'webvtt',
-  ): Promise<string> {
+  ): Promise<string>;
+  async transcript(
+    caller: Principal,
+    id: string,
+    language: string,
+    format: 'json',
+  ): Promise<DubbingTranscriptJson>;
+  async transcript(
+    caller: Principal,
+    id: string,
+    language: string,
+    format: 'srt' | 'webvtt' | 'json',
+  ): Promise<string | DubbingTranscriptJson> {
     const row = await this.get(caller, id);
     const code = language === 'source' ? 'source' : (dubbingLanguage(language) ?? language);
     if (code !== 'source' && !row.targetLangs.includes(code))
       throw notFound(`The dub has no transcript in ${JSON.stringify(language)}.`, 'language_not_found');
     if (row.status === 'dubbing')
       throw new AppError(425, 'dubbing_in_progress', 'The dub is still being made.');
-    const placed = code === 'source' ? undefined : row.outputs[code]?.placed;
-    const cues = row.segments.map((s, i) => ({
-      start: placed?.[i]?.start ?? s.start,
-      end: placed?.[i]?.end ?? s.end,
-      text: code === 'source' ? s.text : (s.translations[code] ?? ''),
-      speaker: `speaker_${s.speaker}`,
-    }));
+    const cues = row.segments.map((s, i) => {
+      const placed = code === 'source' ? undefined : placedAt(row, code, i);
+      return {
+        start: placed?.start ?? s.start,
+        end: placed?.end ?? s.end,
+        text: code === 'source' ? s.text : (s.translations[code] ?? ''),
+        speaker: `speaker_${s.speaker}`,
+      };
+    });
+    if (format === 'json')
+      return {
+        language: code === 'source' ? (row.sourceLang ?? 'auto') : code,
+        utterances: cues.map((c) => ({
+          text: c.text,
+          speaker_id: c.speaker,
+          start_s: c.start,
+          end_s: c.end,
+        })),
+      };
     return format === 'srt' ? toSrt(cues) : toWebVtt(cues);
   }
 }

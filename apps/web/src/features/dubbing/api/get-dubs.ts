@@ -43,6 +43,15 @@ export async function getDubMedia(id: string, language: string): Promise<Blob> {
   ).blob();
 }
 
+/** The dubbed audio of a language as mp3 (a video dub's audio track). */
+export async function getDubAudio(id: string, language: string): Promise<Blob> {
+  return (
+    await requestRaw(
+      `/v1/dubbing/${encodeURIComponent(id)}/audio/${encodeURIComponent(language)}?audio_only=true`,
+    )
+  ).blob();
+}
+
 /** Subtitles of the source or a language (the route answers them as a JSON string). */
 export function getDubSubtitles(id: string, language: string, format: 'srt' | 'webvtt'): Promise<string> {
   return api.get<string>(`/v1/dubbing/${encodeURIComponent(id)}/transcript/${encodeURIComponent(language)}`, {

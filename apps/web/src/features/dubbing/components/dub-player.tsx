@@ -5,20 +5,26 @@ import { Button } from '@/components/ui/button';
 import { saveFile } from '@/lib/save-file';
 import { errorToastMessage } from '@/lib/error-toast';
 
-import { getDubMedia, getDubSubtitles } from '../api/get-dubs';
-import { SegmentEditor } from './segment-editor';
+import { useDubResource } from '../api/dub-resource';
+import { getDubAudio, getDubMedia, getDubSubtitles } from '../api/get-dubs';
+import { DubEditor } from './dub-editor';
 
 /** A finished dub: the dubbed media with a language switcher, downloads, and its segments to edit and render again. */
 export function DubPlayer({ dub }: { dub: DubbingMetadata }) {
   const [language, setLanguage] = useState(dub.target_languages[0] ?? '');
   const [media, setMedia] = useState<{ url: string; blob: Blob } | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [playhead, setPlayhead] = useState(0);
+  const resource = useDubResource(dub.dubbing_id);
+  const rendered = Object.values(resource.data?.renders ?? {}).some((r) => r.language === language);
   const video = dub.media_metadata?.content_type.startsWith('video/') ?? false;
 
   useEffect(() => {
     let url: string | null = null;
     let live = true;
     setMedia(null);
+    setError(null);
+    if (!rendered) return;
     getDubMedia(dub.dubbing_id, language)
       .then((blob) => {
         if (!live) return;
@@ -30,7 +36,7 @@ export function DubPlayer({ dub }: { dub: DubbingMetadata }) {
       live = false;
       if (url) URL.revokeObjectURL(url);
     };
-  }, [dub.dubbing_id, language]);
+  }, [dub.dubbing_id, language, rendered]);
 
   const download = async (format: 'srt' | 'webvtt') =>
     saveFile(
@@ -65,16 +71,28 @@ export function DubPlayer({ dub }: { dub: DubbingMetadata }) {
           {error}
         </p>
       )}
+      {resource.data && !rendered && (
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          Not rendered in this language yet: use Render again below.
+        </p>
+      )}
       {media &&
         (video ? (
           <video
             data-testid="dub-media"
+            onTimeUpdate={(e) => setPlayhead(e.currentTarget.currentTime)}
             controls
             src={media.url}
             className="max-h-80 w-full rounded-lg bg-black"
           />
         ) : (
-          <audio data-testid="dub-media" controls src={media.url} className="w-full" />
+          <audio
+            data-testid="dub-media"
+            onTimeUpdate={(e) => setPlayhead(e.currentTarget.currentTime)}
+            controls
+            src={media.url}
+            className="w-full"
+          />
         ))}
       <div className="flex flex-wrap gap-2">
         <Button
@@ -85,6 +103,20 @@ export function DubPlayer({ dub }: { dub: DubbingMetadata }) {
         >
           Download {video ? 'video' : 'audio'}
         </Button>
+        {video && (
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={!media}
+            onClick={() =>
+              void getDubAudio(dub.dubbing_id, language)
+                .then((blob) => saveFile(blob, `${dub.name}-${language}.mp3`))
+                .catch((e: unknown) => setError(errorToastMessage(e)))
+            }
+          >
+            Download audio
+          </Button>
+        )}
         <Button size="sm" variant="secondary" onClick={() => void download('srt')}>
           Subtitles (SRT)
         </Button>
@@ -92,7 +124,7 @@ export function DubPlayer({ dub }: { dub: DubbingMetadata }) {
           Subtitles (WebVTT)
         </Button>
       </div>
-      <SegmentEditor dubId={dub.dubbing_id} language={language} video={video} />
+      <DubEditor dubId={dub.dubbing_id} language={language} video={video} playhead={playhead} />
     </section>
   );
 }
