@@ -119,6 +119,14 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, KeyAccess<PermissionType
   'DELETE /v1/workspace/groups/:group_id': 'group_members_manage',
   'POST /v1/workspace/groups/:group_id/members': 'group_members_manage',
   'POST /v1/workspace/groups/:group_id/members/remove': 'group_members_manage',
+  'PUT /v1/workspace/groups/:group_id/all-members-permissions': 'group_members_manage',
+  // Resource sharing (decision 165).
+  'GET /v1/workspace/resources/:resource_id': 'workspace_read',
+  'POST /v1/workspace/resources/:resource_id/share': 'workspace_write',
+  'POST /v1/workspace/resources/:resource_id/unshare': 'workspace_write',
+  'POST /v1/workspace/resources/:resource_id/transfer-ownership': 'workspace_write',
+  'GET /v1/workspace/all-members-permissions': 'workspace_read',
+  'PUT /v1/workspace/all-members-permissions': 'workspace_write',
 
   // Billing and usage (reads user_read, changes user_write, as billing.policy.ts).
   'GET /v1/usage/character-stats': 'user_read',

@@ -74,7 +74,9 @@ export function resourceLevel(actor: ResourceActor, view: ResourceView): Resourc
 export function canOnResource(actor: ResourceActor, view: ResourceView, action: ResourceAction): boolean {
   if (action === 'transfer_ownership') {
     if (!canInWorkspace(actor, 'read')) return false;
-    return canInWorkspace(actor, 'administer') || (view.creatorId !== null && view.creatorId === actor.userId);
+    return (
+      canInWorkspace(actor, 'administer') || (view.creatorId !== null && view.creatorId === actor.userId)
+    );
   }
   return rank(resourceLevel(actor, view)) >= rank(NEEDS[action]);
 }
