@@ -86,10 +86,9 @@ export async function setCreator(
   userId: string,
 ) {
   const t = TABLES[type];
-  await tx
-    .update(t.table)
-    .set({ [t.creator.name]: userId } as never)
-    .where(and(eq(t.workspaceId, workspaceId), eq(t.id, id)));
+  await tx.execute(
+    sql`update ${t.table} set ${sql.identifier(t.creator.name)} = ${userId} where ${t.workspaceId} = ${workspaceId} and ${t.id} = ${id}`,
+  );
 }
 
 const g = workspaceResourceGrants;

@@ -3,7 +3,12 @@ import type {
   ShareResourceBody,
   UnshareResourceBody,
 } from '@vocalis/contracts/workspace-resources';
-import { RESOURCE_MESSAGES, resourceTypeOf } from '@vocalis/domain/workspace/resource-permissions';
+import {
+  RESOURCE_MESSAGES,
+  resourceBaseline,
+  resourceTypeOf,
+  type ResourceLevel,
+} from '@vocalis/domain/workspace/resource-permissions';
 import { ResourceAccess, type ResourceCaller } from '../../auth/resource-access';
 import type { AppDb } from '../../db/client';
 import { badRequest, notFound } from '../../errors';
@@ -48,7 +53,9 @@ export class ResourcesService {
     const creatorEmail = resource.creatorId
       ? ((await wsRepo.userEmail(this.db, resource.creatorId))?.email ?? null)
       : null;
-    const baseline = access.baselineOf(id);
+    const ownDefault = grants.find((g) => g.granteeType === 'default')?.role as ResourceLevel | undefined;
+    const workspaceAllMembers = await repo.workspaceAllMembers(this.db, caller.workspaceId);
+    const baseline = resourceBaseline(ownDefault, workspaceAllMembers, type);
     return {
       resource_id: resource.id,
       resource_name: resource.name,
