@@ -73,9 +73,6 @@ export async function releaseRateLimits(db: AppDb, keys: string[]): Promise<void
 
 /** Deletes the counters whose window ended more than `windowSeconds` ago (a missing row counts as zero). */
 export async function pruneRateLimits(db: AppDb, windowSeconds: number): Promise<number> {
-  const gone = await db
-    .delete(rateLimits)
-    .where(expired(windowSeconds))
-    .returning({ key: rateLimits.key });
+  const gone = await db.delete(rateLimits).where(expired(windowSeconds)).returning({ key: rateLimits.key });
   return gone.length;
 }

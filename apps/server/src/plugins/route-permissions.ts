@@ -119,6 +119,14 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, KeyAccess<PermissionType
   'DELETE /v1/workspace/groups/:group_id': 'group_members_manage',
   'POST /v1/workspace/groups/:group_id/members': 'group_members_manage',
   'POST /v1/workspace/groups/:group_id/members/remove': 'group_members_manage',
+  'PUT /v1/workspace/groups/:group_id/all-members-permissions': 'group_members_manage',
+  // Resource sharing (decision 165).
+  'GET /v1/workspace/resources/:resource_id': 'workspace_read',
+  'POST /v1/workspace/resources/:resource_id/share': 'workspace_write',
+  'POST /v1/workspace/resources/:resource_id/unshare': 'workspace_write',
+  'POST /v1/workspace/resources/:resource_id/transfer-ownership': 'workspace_write',
+  'GET /v1/workspace/all-members-permissions': 'workspace_read',
+  'PUT /v1/workspace/all-members-permissions': 'workspace_write',
 
   // Billing and usage (reads user_read, changes user_write, as billing.policy.ts).
   'GET /v1/usage/character-stats': 'user_read',
@@ -279,16 +287,20 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, KeyAccess<PermissionType
   'GET /v1/studio/projects/:project_id/chapters/:chapter_id/blocks/:block_id/audio': 'projects_read',
   'GET /v1/studio/projects/:project_id/chapters/:chapter_id/snapshots': 'projects_read',
   'GET /v1/studio/projects/:project_id/chapters/:chapter_id/snapshots/:chapter_snapshot_id': 'projects_read',
-  'POST /v1/studio/projects/:project_id/chapters/:chapter_id/snapshots/:chapter_snapshot_id/stream': 'projects_read',
+  'POST /v1/studio/projects/:project_id/chapters/:chapter_id/snapshots/:chapter_snapshot_id/stream':
+    'projects_read',
   // Pronunciation dictionaries (decision 133).
   'POST /v1/pronunciation-dictionaries/add-from-file': 'pronunciation_dictionaries_write',
   'POST /v1/pronunciation-dictionaries/add-from-rules': 'pronunciation_dictionaries_write',
   'GET /v1/pronunciation-dictionaries': 'pronunciation_dictionaries_read',
   'GET /v1/pronunciation-dictionaries/:pronunciation_dictionary_id': 'pronunciation_dictionaries_read',
   'PATCH /v1/pronunciation-dictionaries/:pronunciation_dictionary_id': 'pronunciation_dictionaries_write',
-  'POST /v1/pronunciation-dictionaries/:pronunciation_dictionary_id/add-rules': 'pronunciation_dictionaries_write',
-  'POST /v1/pronunciation-dictionaries/:pronunciation_dictionary_id/set-rules': 'pronunciation_dictionaries_write',
-  'POST /v1/pronunciation-dictionaries/:pronunciation_dictionary_id/remove-rules': 'pronunciation_dictionaries_write',
+  'POST /v1/pronunciation-dictionaries/:pronunciation_dictionary_id/add-rules':
+    'pronunciation_dictionaries_write',
+  'POST /v1/pronunciation-dictionaries/:pronunciation_dictionary_id/set-rules':
+    'pronunciation_dictionaries_write',
+  'POST /v1/pronunciation-dictionaries/:pronunciation_dictionary_id/remove-rules':
+    'pronunciation_dictionaries_write',
   'GET /v1/pronunciation-dictionaries/:dictionary_id/:version_id/download': 'pronunciation_dictionaries_read',
 
   // Conversational agents (conversationalAi.*, issue 14).

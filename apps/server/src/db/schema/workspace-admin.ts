@@ -39,6 +39,8 @@ export const workspaceGroups = pgTable(
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    /** `<resource type|*>:<level>` entries every member of the group holds on the workspace's resources (decision 165). */
+    allMembersPermissions: jsonb('all_members_permissions').$type<string[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('workspace_groups_workspace_name_idx').on(t.workspaceId, t.name)],
@@ -89,5 +91,33 @@ export const auditLogEntries = pgTable(
   },
   (t) => [
     index('audit_log_entries_workspace_created_idx').on(t.workspaceId, t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+/**
+ * A role on one resource of a workspace (SDK workspace.resources.share, decision 165) granted to a member or
+ * service account (`user`, the user id), a group (`group`, the group id) or every member (`default`, id '':
+ * the resource's baseline, which may be `none`). One row per (resource, grantee); sharing again replaces it.
+ */
+export const workspaceResourceGrants = pgTable(
+  'workspace_resource_grants',
+  {
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    resourceType: text('resource_type').notNull(),
+    resourceId: text('resource_id').notNull(),
+    granteeType: text('grantee_type', { enum: ['user', 'group', 'default'] }).notNull(),
+    granteeId: text('grantee_id').notNull(),
+    role: text('role', { enum: ['none', 'viewer', 'commenter', 'editor', 'admin'] }).notNull(),
+    grantedBy: text('granted_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'workspace_resource_grants_pk',
+      columns: [t.workspaceId, t.resourceType, t.resourceId, t.granteeType, t.granteeId],
+    }),
+    index('workspace_resource_grants_grantee_idx').on(t.workspaceId, t.granteeType, t.granteeId),
   ],
 );

@@ -1,4 +1,5 @@
 import { and, eq, getTableColumns, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { VisibilityFilter } from '../../auth/resource-access';
 import type { AppDb } from '../../db/client';
 import { cachedRead } from '../../db/read-cache';
 import {
@@ -47,6 +48,8 @@ export type HistoryFilter = {
   search?: string;
   before?: Date;
   since?: Date;
+  /** The rows the caller may read (decision 165): null for all. */
+  visible?: VisibilityFilter;
 };
 
 const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -75,6 +78,10 @@ function pageValues(f: HistoryFilter, workspaceId: string): Record<string, unkno
     ...(f.search && { search: likePattern(f.search) }),
     ...(f.before && { before: f.before.toISOString() }),
     ...(f.since && { since: f.since.toISOString() }),
+    ...(f.visible && {
+      viewer: f.visible.userId,
+      visibleIds: 'hide' in f.visible ? f.visible.hide : f.visible.only,
+    }),
   };
 }
 
@@ -105,6 +112,16 @@ function pageQuery(db: AppDb, f: HistoryFilter, param: (name: string) => unknown
     where.push(sql`(${h.text} ilike ${pattern} or ${h.voiceName} ilike ${pattern})`);
   }
   if (f.before) where.push(sql`${key.createdAt} < ${param('before')}::timestamptz`);
+  // Shared resources (decision 165): the caller's own items, plus the ids the check lets them read (or
+  // minus those it does not).
+  if (f.visible) {
+    const ids = sql`${param('visibleIds')}::text[]`;
+    where.push(
+      'hide' in f.visible
+        ? sql`(${h.userId} is not distinct from ${param('viewer')} or ${h.id} <> all(${ids}))`
+        : sql`(${h.userId} is not distinct from ${param('viewer')} or ${h.id} = any(${ids}))`,
+    );
+  }
   if (f.since) where.push(sql`${key.createdAt} > ${param('since')}::timestamptz`);
   const order = desc
     ? [sql`${key.createdAt} desc nulls last`, sql`${key.id} desc nulls last`]
@@ -126,7 +143,8 @@ const pageStatements = new WeakMap<AppDb, Map<string, PageStatement>>();
 
 function shapeOf(f: HistoryFilter): string {
   const has = [f.voiceId, f.after, f.modelId, f.source, f.search, f.before, f.since];
-  return `${f.direction}_${has.map((x) => (x ? 1 : 0)).join('')}`;
+  const visible = !f.visible ? '' : 'hide' in f.visible ? '_hide' : '_only';
+  return `${f.direction}_${has.map((x) => (x ? 1 : 0)).join('')}${visible}`;
 }
 
 export async function listHistory(db: AppDb, workspaceId: string, f: HistoryFilter): Promise<HistoryRow[]> {

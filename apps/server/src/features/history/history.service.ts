@@ -19,6 +19,8 @@ import {
   feedbackTextError,
   NOT_REVIEWED,
 } from '@vocalis/domain/history-feedback';
+import type { ResourceAction } from '@vocalis/domain/workspace/resource-permissions';
+import { ResourceAccess, type VisibilityFilter } from '../../auth/resource-access';
 import type { AppDb } from '../../db/client';
 import { cachedRead } from '../../db/read-cache';
 import { serialize } from '../../plugins/prepared-json';
@@ -125,9 +127,24 @@ export class HistoryService {
     return (await callerWorkspace(caller, this.usage)).id;
   }
 
-  private async item(workspaceId: string, id: string): Promise<repo.HistoryRow> {
+  /** The caller's access to the workspace's history items (decision 165). */
+  private access(caller: KeyCaller): Promise<ResourceAccess> {
+    return ResourceAccess.load(this.db, caller, 'history_item');
+  }
+
+  /**
+   * One item of the workspace the caller may `action`: one they may not read is absent (404), one they may
+   * read but not change is 403.
+   */
+  private async item(
+    workspaceId: string,
+    id: string,
+    caller: KeyCaller,
+    action: ResourceAction = 'read',
+  ): Promise<repo.HistoryRow> {
     const row = await repo.findHistoryItem(this.db, workspaceId, id);
     if (!row) throw itemNotFound();
+    (await this.access(caller)).require(row.id, row.userId, action, itemNotFound);
     return row;
   }
 
@@ -137,20 +154,29 @@ export class HistoryService {
    */
   async listBody(caller: KeyCaller, q: ListHistoryQuery): Promise<Buffer> {
     const workspaceId = await this.workspace(caller, READ);
-    return cachedRead(this.db, `history-body:${workspaceId}:${JSON.stringify(q)}`, async () =>
-      serialize(listHistoryResponse, await this.page(workspaceId, q)),
+    const visible = (await this.access(caller)).visibility();
+    const key = `history-body:${workspaceId}:${JSON.stringify(visible)}:${JSON.stringify(q)}`;
+    return cachedRead(this.db, key, async () =>
+      serialize(listHistoryResponse, await this.page(caller, workspaceId, q, visible)),
     );
   }
 
   async list(caller: KeyCaller, q: ListHistoryQuery): Promise<ListHistoryResponse> {
-    return this.page(await this.workspace(caller, READ), q);
+    const workspaceId = await this.workspace(caller, READ);
+    return this.page(caller, workspaceId, q, (await this.access(caller)).visibility());
   }
 
-  private async page(workspaceId: string, q: ListHistoryQuery): Promise<ListHistoryResponse> {
+  private async page(
+    caller: KeyCaller,
+    workspaceId: string,
+    q: ListHistoryQuery,
+    visible: VisibilityFilter,
+  ): Promise<ListHistoryResponse> {
     const after = q.start_after_history_item_id
-      ? await this.item(workspaceId, q.start_after_history_item_id)
+      ? await this.item(workspaceId, q.start_after_history_item_id, caller)
       : undefined;
     const rows = await repo.listHistory(this.db, workspaceId, {
+      visible,
       limit: q.page_size + 1,
       direction: q.sort_direction,
       after,
@@ -172,12 +198,12 @@ export class HistoryService {
   }
 
   async get(caller: KeyCaller, id: string): Promise<HistoryItem> {
-    return presentHistoryItem(await this.item(await this.workspace(caller, READ), id));
+    return presentHistoryItem(await this.item(await this.workspace(caller, READ), id, caller));
   }
 
   /** The item's stored audio: its size and a reader of all or a byte range of it. */
   async audio(caller: KeyCaller, id: string): Promise<StoredFile & { contentType: string }> {
-    const row = await this.item(await this.workspace(caller, READ), id);
+    const row = await this.item(await this.workspace(caller, READ), id, caller);
     const file = await this.files.open(row.audioPath);
     if (!file) throw notFound('The audio of this history item is missing.', 'history_audio_not_found');
     return { ...file, contentType: row.contentType };
@@ -190,6 +216,7 @@ export class HistoryService {
    */
   async delete(caller: KeyCaller, id: string): Promise<void> {
     const workspaceId = await this.workspace(caller, WRITE);
+    await this.item(workspaceId, id, caller, 'delete');
     const keys = await this.db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as AppDb;
       const row = await repo.deleteHistoryItem(tx, workspaceId, id);
@@ -206,7 +233,10 @@ export class HistoryService {
   async download(caller: KeyCaller, ids: string[]): Promise<DownloadResult> {
     const workspaceId = await this.workspace(caller, READ);
     const unique = [...new Set(ids)];
-    const rows = await repo.findHistoryItems(this.db, workspaceId, unique);
+    const access = await this.access(caller);
+    const rows = (await repo.findHistoryItems(this.db, workspaceId, unique)).filter((r) =>
+      access.can(r.id, r.userId, 'read'),
+    );
     if (rows.length !== unique.length) throw itemNotFound();
     const byId = new Map(rows.map((r) => [r.id, r]));
     const ordered = unique.map((id) => byId.get(id)!);
@@ -240,7 +270,7 @@ export class HistoryService {
     body: HistoryFeedbackBody,
   ): Promise<{ status: 'ok'; message: string }> {
     const workspaceId = await this.workspace(caller, WRITE);
-    const row = await this.item(workspaceId, id);
+    const row = await this.item(workspaceId, id, caller, 'edit');
     if (!canChangeFeedback(row.feedback?.review_status)) throw feedbackReviewed();
     const text = body.feedback?.trim() ?? '';
     const problem = feedbackTextError(text, body.thumbs_up);

@@ -17,6 +17,8 @@ import { sharingRefusals } from '@vocalis/domain/voices/voice-sharing';
 import { pvcRefusals } from '@vocalis/domain/voices/professional-cloning';
 import type { AppDb } from '../../db/client';
 import { cachedRead } from '../../db/read-cache';
+import { ResourceAccess } from '../../auth/resource-access';
+import type { ResourceAction } from '@vocalis/domain/workspace/resource-permissions';
 import { badRequest, forbidden, notFound } from '../../errors';
 import { newId } from '../../lib/ids';
 import type { EngineRegistry } from '../../speech/engines';
@@ -76,6 +78,25 @@ export class CustomVoicesService {
   }
 
   /** One voice of the workspace with its samples, or undefined. */
+  /** The workspace's voices the caller may read (shared resources, decision 165). */
+  async listFor(caller: KeyCaller, workspaceId: string) {
+    const all = await this.list(workspaceId);
+    const access = await ResourceAccess.load(this.db, caller, 'voice');
+    return all.filter(({ row }) => access.can(row.id, row.createdBy, 'read'));
+  }
+
+  /**
+   * One voice of the workspace the caller may `action` (decision 165): one they may not read answers 404 like
+   * another workspace's, one they may read but not change 403.
+   */
+  async findFor(caller: KeyCaller, workspaceId: string, voiceId: string, action: ResourceAction = 'read') {
+    const voice = await this.find(workspaceId, voiceId);
+    if (!voice) throw voiceNotFound(voiceId);
+    const access = await ResourceAccess.load(this.db, caller, 'voice');
+    access.require(voice.row.id, voice.row.createdBy, action, () => voiceNotFound(voiceId));
+    return voice;
+  }
+
   async find(workspaceId: string, voiceId: string) {
     const row = await repo.findWorkspaceVoice(this.db, workspaceId, voiceId);
     if (!row) return undefined;
@@ -171,6 +192,7 @@ export class CustomVoicesService {
   /** POST /v1/voices/{id}/edit: name, description, labels; new files are added and the profile refitted. */
   async edit(caller: KeyCaller, voiceId: string, fields: VoiceUploadFields): Promise<void> {
     const workspaceId = await this.workspaceFor(caller, VOICES_WRITE);
+    await this.findFor(caller, workspaceId, voiceId, 'edit');
     const input = parseFields(fields);
     const voice = await this.find(workspaceId, voiceId);
     if (!voice) throw voiceNotFound(voiceId);
@@ -218,8 +240,7 @@ export class CustomVoicesService {
   /** DELETE /v1/voices/{id}: the voice, its samples, their files and the workspace's settings for it. */
   async delete(caller: KeyCaller, voiceId: string): Promise<void> {
     const workspaceId = await this.workspaceFor(caller, VOICES_WRITE);
-    const voice = await this.find(workspaceId, voiceId);
-    if (!voice) throw voiceNotFound(voiceId);
+    const voice = await this.findFor(caller, workspaceId, voiceId, 'delete');
     for (const hook of this.deleteHooks) await hook(caller, voiceId);
     const gone = await this.db.transaction((tx) => repo.deleteVoice(tx, workspaceId, voiceId));
     if (!gone) throw voiceNotFound(voiceId);
@@ -235,8 +256,7 @@ export class CustomVoicesService {
   /** DELETE /v1/voices/{id}/samples/{sample_id}: refits the profile on the samples left. */
   async deleteSample(caller: KeyCaller, voiceId: string, sampleId: string): Promise<void> {
     const workspaceId = await this.workspaceFor(caller, VOICES_WRITE);
-    const voice = await this.find(workspaceId, voiceId);
-    if (!voice) throw voiceNotFound(voiceId);
+    const voice = await this.findFor(caller, workspaceId, voiceId, 'edit');
     const sample = voice.samples.find((s) => s.id === sampleId);
     if (!sample) throw sampleNotFound(sampleId);
     const rest = voice.samples.filter((s) => s.id !== sampleId);
@@ -260,8 +280,7 @@ export class CustomVoicesService {
   async preview(caller: KeyCaller | undefined, voiceId: string) {
     if (!caller || !this.previews) throw voiceNotFound(voiceId);
     const workspaceId = await this.workspaceFor(caller, VOICES_READ);
-    const row = await repo.findWorkspaceVoice(this.db, workspaceId, voiceId);
-    if (!row) throw voiceNotFound(voiceId);
+    const { row } = await this.findFor(caller, workspaceId, voiceId);
     return { file: await this.previews.clips.open(row), version: this.previews.clips.version(row) };
   }
 
@@ -280,8 +299,7 @@ export class CustomVoicesService {
   /** GET /v1/voices/{id}/samples/{sample_id}/audio: the sample as it was uploaded. */
   async sampleAudio(caller: KeyCaller, voiceId: string, sampleId: string) {
     const workspaceId = await this.workspaceFor(caller, VOICES_READ);
-    const voice = await this.find(workspaceId, voiceId);
-    if (!voice) throw voiceNotFound(voiceId);
+    const voice = await this.findFor(caller, workspaceId, voiceId);
     const sample = voice.samples.find((s) => s.id === sampleId);
     if (!sample) throw sampleNotFound(sampleId);
     const data = await this.files.get(sample.originalPath);

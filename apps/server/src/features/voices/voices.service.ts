@@ -71,7 +71,7 @@ export class VoicesService {
   async listing(caller: KeyCaller): Promise<{ key: string | null; make: () => { voices: Voice[] } }> {
     const stored = await this.storedAll(caller);
     const workspaceId = await this.workspaceId(caller);
-    const own = await this.custom.list(workspaceId);
+    const own = await this.custom.listFor(caller, workspaceId);
     const premade = () => this.catalogue.map((v) => this.present(v, stored.get(v.voiceId) ?? null));
     if (own.length) {
       // The workspace's own voices change with every add and edit: made for each request, never kept. Their
@@ -132,7 +132,7 @@ export class VoicesService {
       (!q.category || q.category !== 'premade') &&
       !q.fine_tuning_state;
     const own = ownWanted
-      ? (await this.custom.list(await this.workspaceId(caller))).filter(({ row }) => {
+      ? (await this.custom.listFor(caller, await this.workspaceId(caller))).filter(({ row }) => {
           const haystack = [row.name, row.description ?? '', ...Object.values(row.labels)]
             .join(' ')
             .toLowerCase();
@@ -182,8 +182,7 @@ export class VoicesService {
 
   async get(caller: KeyCaller, voiceId: string, withSettings = true): Promise<Voice> {
     if (!this.byId.has(resolveVoiceAlias(voiceId))) {
-      const own = await this.custom.find(await this.workspaceId(caller), voiceId);
-      if (!own) throw voiceNotFound(voiceId);
+      const own = await this.custom.findFor(caller, await this.workspaceId(caller), voiceId);
       const stored = withSettings ? await this.stored(caller, voiceId) : undefined;
       const workspaceId = await this.workspaceId(caller);
       return this.presentOwn(

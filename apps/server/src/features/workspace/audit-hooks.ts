@@ -24,6 +24,46 @@ const AUDITED_ROUTES: Readonly<Record<string, { activity: string; className: str
     className: 'api_key',
     message: 'An API key was deleted.',
   },
+  'POST /v1/workspace/webhooks': {
+    activity: 'webhook_created',
+    className: 'webhook',
+    message: 'A workspace webhook was created.',
+  },
+  'PATCH /v1/workspace/webhooks/:webhook_id': {
+    activity: 'webhook_updated',
+    className: 'webhook',
+    message: 'A workspace webhook was changed.',
+  },
+  'DELETE /v1/workspace/webhooks/:webhook_id': {
+    activity: 'webhook_deleted',
+    className: 'webhook',
+    message: 'A workspace webhook was deleted.',
+  },
+  'POST /v1/user/webhooks': {
+    activity: 'user_webhook_created',
+    className: 'webhook',
+    message: 'A personal webhook was created.',
+  },
+  'PATCH /v1/user/webhooks/:webhook_id': {
+    activity: 'user_webhook_updated',
+    className: 'webhook',
+    message: 'A personal webhook was changed.',
+  },
+  'DELETE /v1/user/webhooks/:webhook_id': {
+    activity: 'user_webhook_deleted',
+    className: 'webhook',
+    message: 'A personal webhook was deleted.',
+  },
+  'POST /v1/service-accounts': {
+    activity: 'service_account_created',
+    className: 'service_account',
+    message: 'A service account was created.',
+  },
+  'DELETE /v1/service-accounts/:service_account_user_id': {
+    activity: 'service_account_deleted',
+    className: 'service_account',
+    message: 'A service account was deleted.',
+  },
   'POST /v1/billing/change-subscription': {
     activity: 'plan_changed',
     className: 'billing',

@@ -6,6 +6,8 @@ import { GroupsService } from './groups.service';
 import { invitesRoutes } from './invites.routes';
 import { InvitesService } from './invites.service';
 import { MembersService } from './members.service';
+import { resourcesRoutes } from './resources.routes';
+import { ResourcesService } from './resources.service';
 import { securityRoutes } from './security.routes';
 import { SecurityService } from './security.service';
 import { workspaceRoutes } from './workspace.routes';
@@ -25,6 +27,7 @@ export const workspaceFeature = defineFeature({
     await app.register(invitesRoutes(invites));
     await app.register(securityRoutes(security, db));
     await app.register(groupsRoutes(new GroupsService(db)));
+    await app.register(resourcesRoutes(new ResourcesService(db)));
     return { members, invites, audit: { record: (entry: AuditRecord) => recordAudit(db, entry) } };
   },
 });
