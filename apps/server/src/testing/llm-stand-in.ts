@@ -4,7 +4,8 @@
  * calls whose name and arguments arrive split over several deltas, `finish_reason`, then `[DONE]`.
  * Behaviour: a user message naming a tool in `tools` ("call show_banner") makes it call that tool with
  * `{"text": <the message>}`; after a tool result it answers "The tool said: <result>."; otherwise it answers
- * "You said: <last user message>." in word-sized pieces.
+ * "You said: <last user message>." in word-sized pieces. With `alwaysCallTool`, every user message calls the first
+ * tool offered (speech recognised from audio rarely spells a tool's name).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -14,7 +15,7 @@ export type StandInRequest = { headers: http.IncomingHttpHeaders; body: Record<s
 type Message = { role: string; content?: string | null; tool_call_id?: string };
 type Tool = { function: { name: string } };
 
-export async function startLlmStandIn(opts: { apiKey?: string } = {}) {
+export async function startLlmStandIn(opts: { apiKey?: string; alwaysCallTool?: boolean } = {}) {
   const requests: StandInRequest[] = [];
   const server = http.createServer((req, res) => {
     let raw = '';
@@ -39,7 +40,9 @@ export async function startLlmStandIn(opts: { apiKey?: string } = {}) {
       send({ role: 'assistant', content: '' });
       const last = body.messages.at(-1)!;
       const lastUser = [...body.messages].reverse().find((m) => m.role === 'user')?.content ?? '';
-      const tool = body.tools?.find((t) => lastUser.includes(t.function.name));
+      const tool = opts.alwaysCallTool
+        ? body.tools?.[0]
+        : body.tools?.find((t) => lastUser.includes(t.function.name));
       if (last.role === 'user' && tool) {
         const args = JSON.stringify({ text: lastUser });
         const half = Math.floor(args.length / 2);
