@@ -3,7 +3,7 @@
  * streams server-sent events the way the real protocol does — a role delta, content in small pieces, tool
  * calls whose name and arguments arrive split over several deltas, `finish_reason`, then `[DONE]`.
  * Behaviour: a user message naming a tool in `tools` ("call show_banner") makes it call that tool with
- * `{"text": <the message>}`; after a tool result it answers "The tool said: <result>."; otherwise it answers
+ * `{"text": <the message>}` plus any `name=value` pairs the message holds; after a tool result it answers "The tool said: <result>."; otherwise it answers
  * "You said: <last user message>." in word-sized pieces. With `alwaysCallTool`, every user message calls the first
  * tool offered (speech recognised from audio rarely spells a tool's name).
  */
@@ -44,7 +44,8 @@ export async function startLlmStandIn(opts: { apiKey?: string; alwaysCallTool?: 
         ? body.tools?.[0]
         : body.tools?.find((t) => lastUser.includes(t.function.name));
       if (last.role === 'user' && tool) {
-        const args = JSON.stringify({ text: lastUser });
+        const named = Object.fromEntries([...lastUser.matchAll(/(\w+)=(\S+)/g)].map((m) => [m[1], m[2]]));
+        const args = JSON.stringify({ text: lastUser, ...named });
         const half = Math.floor(args.length / 2);
         send({
           tool_calls: [
