@@ -9,6 +9,34 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { POST_CALL_SYSTEM_PROMPT } from '@vocalis/domain/conversational-ai/post-call';
+
+/**
+ * Post-call analysis (decision 191): every goal judged met; a string field gets the first thing the user said,
+ * an integer the number of user turns, a boolean true.
+ */
+function postCallAnswer(request: string): string {
+  const r = JSON.parse(request) as {
+    transcript: string[];
+    evaluation_criteria: { id: string }[];
+    data_collection: { id: string; type: string }[];
+  };
+  const said = r.transcript.filter((t) => t.startsWith('user: ')).map((t) => t.slice(6));
+  const value = (type: string) =>
+    type === 'integer' ? said.length : type === 'boolean' ? true : (said[0] ?? null);
+  return JSON.stringify({
+    evaluation_criteria_results: Object.fromEntries(
+      r.evaluation_criteria.map((c) => [
+        c.id,
+        { result: 'success', rationale: 'The stand-in judged it met.' },
+      ]),
+    ),
+    data_collection_results: Object.fromEntries(
+      r.data_collection.map((f) => [f.id, { value: value(f.type), rationale: 'From the transcript.' }]),
+    ),
+    transcript_summary: `The user spoke ${said.length} time(s).`,
+  });
+}
 
 export type StandInRequest = { headers: http.IncomingHttpHeaders; body: Record<string, unknown> };
 
@@ -38,6 +66,13 @@ export async function startLlmStandIn(opts: { apiKey?: string; alwaysCallTool?: 
           `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', model: body.model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`,
         );
       send({ role: 'assistant', content: '' });
+      if (body.messages[0]?.content === POST_CALL_SYSTEM_PROMPT) {
+        for (const piece of postCallAnswer(body.messages.at(-1)!.content ?? '').match(/.{1,16}/gs) ?? [])
+          send({ content: piece });
+        send({}, 'stop');
+        res.end('data: [DONE]\n\n');
+        return;
+      }
       const last = body.messages.at(-1)!;
       const lastUser = [...body.messages].reverse().find((m) => m.role === 'user')?.content ?? '';
       const tool = opts.alwaysCallTool

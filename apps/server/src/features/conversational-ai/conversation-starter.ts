@@ -225,13 +225,25 @@ export class ConversationStarter {
       send: input.send,
       close: input.close,
       heartbeat: (s) => void d.conversations.heartbeat(conversationId, s).catch(() => undefined),
-      finish: (end) =>
-        d.conversations
-          .finish({ id: conversationId, workspaceId: agent.workspaceId }, end, {
+      finish: async (end) => {
+        const ids = { id: conversationId, workspaceId: agent.workspaceId };
+        try {
+          await d.conversations.finish(ids, end, {
             recordVoice: privacy.record_voice !== false,
             metadata: { dynamic_variables: variables },
+          });
+        } catch (err) {
+          d.log.error({ err, conversationId }, 'conversation not stored');
+          return;
+        }
+        const analysisModel = model ?? (await d.llm.modelFor(agent.workspaceId).catch(() => null));
+        await d.conversations
+          .afterCall(ids, end.transcript, {
+            model: analysisModel,
+            platformSettings: obj(agent.platformSettings),
           })
-          .catch((err: unknown) => d.log.error({ err, conversationId }, 'conversation not stored')),
+          .catch((err: unknown) => d.log.error({ err, conversationId }, 'post-call analysis failed'));
+      },
       toRecording: async (pcm, r) => {
         const samples = new Int16Array(pcm.buffer.slice(pcm.byteOffset, pcm.byteOffset + (pcm.length & ~1)));
         return r === 16000 ? samples : resample(samples, r, 16000);
