@@ -30,6 +30,14 @@ export const WEBHOOK_EVENTS = [
       'A library voice this workspace copied stopped being shared; it stops working after its notice period.',
     scopes: ['workspace'],
   },
+  {
+    type: 'post_call_transcription',
+    payloadType: 'post_call_transcription',
+    label: 'Conversation finished',
+    description:
+      "An agent's call ended: its transcript, metadata and post-call analysis (evaluation and collected data).",
+    scopes: ['workspace'],
+  },
 ] as const satisfies readonly WebhookEventDefinition[];
 
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number]['type'];

@@ -100,7 +100,7 @@ const publicOnly = new Agent({ connect: { lookup: checkedLookup as never } });
 const MAX_REDIRECTS = 5;
 
 /** A request other than a plain GET: method, headers and a text body. */
-export type OutboundRequest = { method: string; headers: Record<string, string>; body: string };
+export type OutboundRequest = { method: string; headers: Record<string, string>; body?: string };
 
 /**
  * `fetch` for a URL from a user: http(s) only, and (unless `allowPrivate`) never to a private address, at any

@@ -334,6 +334,12 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, KeyAccess<PermissionType
   'GET /v1/convai/knowledge-base/:documentation_id/content': 'convai_read',
   'GET /v1/convai/knowledge-base/:documentation_id/dependent-agents': 'convai_read',
   'DELETE /v1/convai/knowledge-base/:documentation_id': 'convai_write',
+  'POST /v1/convai/tools': 'convai_write',
+  'GET /v1/convai/tools': 'convai_read',
+  'GET /v1/convai/tools/:tool_id': 'convai_read',
+  'PATCH /v1/convai/tools/:tool_id': 'convai_write',
+  'DELETE /v1/convai/tools/:tool_id': 'convai_write',
+  'GET /v1/convai/tools/:tool_id/dependent-agents': 'convai_read',
 };
 
 /** The rule for a route (HEAD as GET), or undefined when the table has no entry for it. */

@@ -136,3 +136,24 @@ export const convaiKnowledgeChunks = pgTable(
   },
   (t) => [index('convai_kb_chunks_document_idx').on(t.documentId, t.ordinal)],
 );
+
+/**
+ * A workspace tool (conversationalAi.tools.*, decision 190): a webhook, client or system tool that agents list
+ * by id in `conversation_config.agent.prompt.tool_ids`. The SDK's tool_config is kept as sent.
+ */
+export const convaiTools = pgTable(
+  'convai_tools',
+  {
+    id: text('id').primaryKey(),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    type: text('type').$type<'webhook' | 'client' | 'system'>().notNull(),
+    name: text('name').notNull(),
+    toolConfig: jsonb('tool_config').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [index('convai_tools_workspace_created_idx').on(t.workspaceId, t.createdAt.desc(), t.id.desc())],
+);

@@ -18,7 +18,23 @@ export type ToolRun = {
   ): Promise<{ result: string; isError: boolean }>;
   /** The agent asked to end the call (the system tool end_call). */
   endCall(reason: string): void;
+  /** The system tool language_detection: the user speaks another language from now on. */
+  switchLanguage(language: string): string;
 };
+
+/** A tool the server runs itself (webhook tools): its function for the model and how to run it. */
+export type ServerTool = {
+  name: string;
+  description?: string;
+  parameters: unknown;
+  run(
+    parameters: Record<string, unknown>,
+    signal: AbortSignal,
+  ): Promise<{ result: string; isError: boolean }>;
+};
+
+/** System tools other than end_call that the agent may use (decision 190). */
+export type SystemToolName = 'skip_turn' | 'language_detection';
 
 export type ResponderContext = {
   mode: AgentMode;
@@ -30,13 +46,21 @@ export type ResponderContext = {
   retrieve(question: string): Promise<Passage[]>;
   clientTools: { name: string; description?: string; parameters?: unknown; expects_response?: boolean }[];
   endCallTool: boolean;
+  serverTools: ServerTool[];
+  systemTools: SystemToolName[];
   /** Extra system notes the client sent (contextual updates), in order. */
   context: string[];
 };
 
 export type TurnRecord = {
   passages: Passage[];
-  toolCalls: { name: string; parameters: unknown; result: string; isError: boolean }[];
+  toolCalls: {
+    name: string;
+    type: 'client' | 'webhook' | 'system';
+    parameters: unknown;
+    result: string;
+    isError: boolean;
+  }[];
 };
 
 export const SCRIPTED_REPLY =
@@ -68,6 +92,33 @@ function toolDefinitions(ctx: ResponderContext): ToolDefinition[] {
       parameters: t.parameters ?? { type: 'object', properties: {} },
     },
   }));
+  for (const t of ctx.serverTools)
+    tools.push({
+      type: 'function',
+      function: { name: t.name, description: t.description, parameters: t.parameters },
+    });
+  if (ctx.systemTools.includes('skip_turn'))
+    tools.push({
+      type: 'function',
+      function: {
+        name: 'skip_turn',
+        description: 'Say nothing this turn: the user needs a moment (for example to look something up).',
+        parameters: { type: 'object', properties: { reason: { type: 'string' } } },
+      },
+    });
+  if (ctx.systemTools.includes('language_detection'))
+    tools.push({
+      type: 'function',
+      function: {
+        name: 'language_detection',
+        description: 'Switch the conversation to the language the user speaks.',
+        parameters: {
+          type: 'object',
+          properties: { language: { type: 'string', description: 'ISO 639-1 code, e.g. fr' } },
+          required: ['language'],
+        },
+      },
+    });
   if (ctx.endCallTool)
     tools.push({
       type: 'function',
@@ -140,16 +191,31 @@ export async function* respond(
         parameters = { raw: call.function.arguments };
       }
       let outcome: { result: string; isError: boolean };
+      let type: TurnRecord['toolCalls'][number]['type'] = 'system';
+      const p = parameters as Record<string, unknown>;
+      const server = ctx.serverTools.find((t) => t.name === call.function.name);
+      const client = ctx.clientTools.find((t) => t.name === call.function.name);
       if (call.function.name === 'end_call' && ctx.endCallTool) {
-        tools.endCall(String((parameters as { reason?: unknown }).reason ?? 'The agent ended the call.'));
+        tools.endCall(String(p.reason ?? 'The agent ended the call.'));
         outcome = { result: 'The call will end after this reply.', isError: false };
+      } else if (call.function.name === 'skip_turn' && ctx.systemTools.includes('skip_turn')) {
+        record.toolCalls.push({ name: 'skip_turn', type, parameters, result: 'Skipped.', isError: false });
+        return;
+      } else if (
+        call.function.name === 'language_detection' &&
+        ctx.systemTools.includes('language_detection')
+      ) {
+        outcome = { result: tools.switchLanguage(String(p.language ?? '')), isError: false };
+      } else if (server) {
+        type = 'webhook';
+        outcome = await server.run(p, signal);
+      } else if (client) {
+        type = 'client';
+        outcome = await tools.clientTool(client.name, parameters, client.expects_response ?? true);
       } else {
-        const tool = ctx.clientTools.find((t) => t.name === call.function.name);
-        outcome = tool
-          ? await tools.clientTool(tool.name, parameters, tool.expects_response ?? true)
-          : { result: `There is no tool named ${call.function.name}.`, isError: true };
+        outcome = { result: `There is no tool named ${call.function.name}.`, isError: true };
       }
-      record.toolCalls.push({ name: call.function.name, parameters, ...outcome });
+      record.toolCalls.push({ name: call.function.name, type, parameters, ...outcome });
       messages.push({ role: 'tool', tool_call_id: call.id, content: outcome.result });
     }
   }

@@ -36,6 +36,8 @@ export type AgentChecks = {
   voiceUsable(workspaceId: string, voiceId: string): Promise<boolean>;
   /** The ids among these that are not documents of the workspace. */
   missingDocuments(workspaceId: string, ids: string[]): Promise<string[]>;
+  /** The ids among these that are not tools of the workspace. */
+  missingTools(workspaceId: string, ids: string[]): Promise<string[]>;
 };
 
 const extraOf = (body: Record<string, unknown>) =>
@@ -79,6 +81,10 @@ export class AgentsService {
         `Knowledge base document ${missing[0]} was not found in this workspace.`,
         'knowledge_base_document_not_found',
       );
+    const toolIds = (prompt as { tool_ids?: unknown } | null | undefined)?.tool_ids;
+    const named = Array.isArray(toolIds) ? toolIds.filter((i): i is string => typeof i === 'string') : [];
+    const absent = named.length ? await this.checks.missingTools(workspaceId, named) : [];
+    if (absent.length) throw badRequest(`Tool with id ${absent[0]} was not found.`, 'tool_not_found');
   }
 
   async create(caller: Principal, body: CreateAgentBody): Promise<{ agent_id: string }> {

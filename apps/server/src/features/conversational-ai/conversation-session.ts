@@ -31,9 +31,12 @@ export type SessionOptions = {
   firstMessage: string;
   responder: ResponderContext;
   voice: { voices: AgentVoices; plan: SpeechPlan; format: string; rate: number } | null;
-  stt: SpeechToTextEngine | null;
+  /** The recogniser for a language (the language_detection tool can change it mid-call). */
+  stt: (language: string) => SpeechToTextEngine | null;
   language: string;
   maxSeconds: number;
+  /** turn.turn_timeout: seconds of the user's silence after the agent spoke before it asks again. */
+  turnTimeoutSeconds: number | null;
   silenceEndSeconds: number | null;
   send(message: object): void;
   close(code: number, reason: string): void;
@@ -46,6 +49,8 @@ export type SessionOptions = {
 const RATE = 16000;
 const CHUNK_SECONDS = 0.25;
 const TOOL_TIMEOUT_MS = 15_000;
+/** What the agent says when the user has been silent for turn.turn_timeout seconds. */
+export const STILL_THERE = 'Are you still there?';
 
 export class ConversationSession {
   private readonly started = Date.now();
@@ -69,8 +74,12 @@ export class ConversationSession {
   private readonly timers: NodeJS.Timeout[] = [];
   private endAfterTurn: string | null = null;
   private lastAgent: TranscriptEntry | null = null;
+  private language: string;
+  private reengaged = false;
 
-  constructor(private readonly o: SessionOptions) {}
+  constructor(private readonly o: SessionOptions) {
+    this.language = o.language;
+  }
 
   private elapsed = () => (Date.now() - this.started) / 1000;
 
@@ -89,7 +98,17 @@ export class ConversationSession {
           void this.end('The user was silent for too long.');
       }, 5_000),
     );
+    if (this.o.turnTimeoutSeconds) this.timers.push(setInterval(() => this.checkTurnTimeout(), 250));
     if (this.o.firstMessage) this.enqueue(() => this.speakTurn(this.o.firstMessage));
+  }
+
+  /** turn_timeout: the agent has finished and the user said nothing for that long: it asks once. */
+  private checkTurnTimeout(): void {
+    if (this.turn || this.reengaged || this.ended || !this.history.length) return;
+    const quietSince = Math.max(this.lastActivity, this.speakingUntil);
+    if (Date.now() - quietSince < this.o.turnTimeoutSeconds! * 1000) return;
+    this.reengaged = true;
+    this.enqueue(() => this.speakTurn(STILL_THERE));
   }
 
   /** A message from the client (already JSON-parsed). */
@@ -115,6 +134,7 @@ export class ConversationSession {
       case 'user_message':
         this.interrupt();
         this.lastActivity = Date.now();
+        this.reengaged = false;
         return this.enqueue(() => this.userTurn(m.text, 'text'));
       case 'contextual_update':
         this.o.responder.context.push(m.text);
@@ -134,6 +154,7 @@ export class ConversationSession {
     this.userSamples += pcm.length;
     for (const event of this.detector.push(pcm)) {
       this.lastActivity = Date.now();
+      this.reengaged = false;
       if (event.type === 'speech_start') this.interrupt();
       else this.enqueue(() => this.transcribe(event.pcm));
     }
@@ -162,8 +183,9 @@ export class ConversationSession {
   }
 
   private async transcribe(pcm: Int16Array): Promise<void> {
-    if (!this.o.stt) return;
-    const heard = await this.o.stt.transcribe(pcm, RATE, { language: this.o.language });
+    const stt = this.o.stt(this.language);
+    if (!stt) return;
+    const heard = await stt.transcribe(pcm, RATE, { language: this.language });
     const text = heard.words
       .map((w) => w.text)
       .join(' ')
@@ -204,6 +226,12 @@ export class ConversationSession {
         });
       },
       endCall: (reason: string) => (this.endAfterTurn = `The agent ended the call: ${reason}`),
+      switchLanguage: (language: string) => {
+        const code = language.trim().toLowerCase().split(/[-_]/)[0] ?? '';
+        if (!/^[a-z]{2,3}$/.test(code)) return `${language} is not a language code.`;
+        this.language = code;
+        return `The conversation continues in ${code}.`;
+      },
     };
   }
 
@@ -250,7 +278,7 @@ export class ConversationSession {
         tool_name: t.name,
         params_as_json: JSON.stringify(t.parameters),
         tool_has_been_called: true,
-        type: 'client',
+        type: t.type,
       }));
       entry.tool_results = record.toolCalls.map((t, i) => ({
         request_id: `${eventId}_${i}`,
@@ -258,7 +286,7 @@ export class ConversationSession {
         result_value: t.result,
         is_error: t.isError,
         tool_has_been_called: true,
-        type: 'client',
+        type: t.type,
       }));
     }
     if (!entry.message) return;

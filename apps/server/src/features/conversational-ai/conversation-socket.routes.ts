@@ -61,6 +61,7 @@ export function registerConversationSocket(
           agentId: query.agent_id ?? '',
           signature: query.conversation_signature ?? query.token ?? null,
           principal,
+          origin: typeof request.headers.origin === 'string' ? request.headers.origin : undefined,
           send: (m) => {
             if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(m));
           },

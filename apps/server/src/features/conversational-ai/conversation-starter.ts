@@ -25,6 +25,8 @@ import { ConversationSession } from './conversation-session';
 import type { ConversationsService } from './conversations.service';
 import * as kb from './knowledge-base.repo';
 import type { LlmSettingsService } from './llm-settings.service';
+import * as toolsRepo from './tools.repo';
+import { webhookTool } from './webhook-tools';
 
 type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : {});
@@ -55,7 +57,33 @@ export type OpenInput = {
   send(message: object): void;
   close(code: number, reason: string): void;
   firstMessage(): Promise<unknown>;
+  /** The Origin header of the socket's upgrade request (browsers send it). */
+  origin?: string;
 };
+
+/** platform_settings.auth.allowlist: hostnames whose pages may open a conversation (empty: any). */
+export function originAllowed(platformSettings: Obj, origin: string | undefined): boolean {
+  const list = obj(platformSettings.auth).allowlist;
+  const hosts = Array.isArray(list)
+    ? list
+        .map((e) =>
+          String(obj(e).hostname ?? '')
+            .trim()
+            .toLowerCase(),
+        )
+        .filter(Boolean)
+    : [];
+  if (!hosts.length) return true;
+  if (!origin) return false;
+  let host: string;
+  try {
+    host = new URL(origin).host.toLowerCase();
+  } catch {
+    return false;
+  }
+  const bare = host.replace(/:\d+$/, '');
+  return hosts.some((h) => h === host || h === bare);
+}
 
 export class ConversationStarter {
   constructor(
@@ -69,6 +97,9 @@ export class ConversationStarter {
       voices: AgentVoices;
       conversations: ConversationsService;
       defaultVoiceId: string;
+      /** The opened value of a workspace secret (webhook tool headers), or null. */
+      openSecret(workspaceId: string, secretId: string): Promise<string | null>;
+      allowPrivate: boolean;
       log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
     },
   ) {}
@@ -89,6 +120,10 @@ export class ConversationStarter {
         'This agent is private: start the conversation with a signed URL.',
         'authorization_required',
       );
+    }
+    if (input.origin !== undefined || (!input.principal && !input.signature)) {
+      if (!originAllowed(agent.platformSettings, input.origin))
+        throw forbidden('This origin is not allowed to talk to this agent.', 'origin_not_allowed');
     }
     conversationId ??= `conv_${newId(24)}`;
 
@@ -114,7 +149,7 @@ export class ConversationStarter {
     const mode = await d.modes.modeOf(agent.workspaceId, config);
     const model = mode === 'llm' ? await d.llm.modelFor(agent.workspaceId) : null;
     const engines = d.stt();
-    const stt = engines ? engines.pick('scribe_v1', language.split('-')[0]) : null;
+    const stt = (lang: string) => (engines ? engines.pick('scribe_v1', lang) : null);
     const textOnly = conversationCfg.text_only === true;
     const format = (tts.agent_output_audio_format as string | undefined) ?? 'pcm_16000';
     const rate = Number(format.split('_')[1]);
@@ -137,7 +172,12 @@ export class ConversationStarter {
       metadata: { dynamic_variables: variables },
     });
     const documents = attachedDocumentIds(config);
-    const tools = (prompt.tools as Obj[] | undefined) ?? [];
+    const toolIds = Array.isArray(prompt.tool_ids)
+      ? (prompt.tool_ids as unknown[]).filter((i): i is string => typeof i === 'string')
+      : [];
+    const stored = await toolsRepo.toolsByIds(d.db, agent.workspaceId, toolIds);
+    const tools = [...((prompt.tools as Obj[] | undefined) ?? []), ...stored.map((t) => t.toolConfig)];
+    const systemNames = new Set(tools.filter((t) => t.type === 'system').map((t) => t.name as string));
     const builtIn = obj(prompt.built_in_tools);
     const privacy = obj(obj(agent.platformSettings).privacy);
     const session = new ConversationSession({
@@ -153,13 +193,27 @@ export class ConversationStarter {
         maxTokens: prompt.max_tokens as number | undefined,
         retrieve: (q) => kb.searchPassages(d.db, agent.workspaceId, documents, q, 3),
         clientTools: tools.filter((t) => t.type === 'client') as never,
-        endCallTool:
-          builtIn.end_call != null || tools.some((t) => t.type === 'system' && t.name === 'end_call'),
+        endCallTool: builtIn.end_call != null || systemNames.has('end_call'),
+        serverTools: tools
+          .filter((t) => t.type === 'webhook' && obj(t.api_schema).url)
+          .map((t) =>
+            webhookTool(t, {
+              openSecret: (id) => d.openSecret(agent.workspaceId, id),
+              allowPrivate: d.allowPrivate,
+            }),
+          ),
+        systemTools: (['skip_turn', 'language_detection'] as const).filter(
+          (n) => systemNames.has(n) || builtIn[n] != null,
+        ),
         context: [],
       },
       voice: plan ? { voices: d.voices, plan, format, rate } : null,
       stt,
       language: language.split('-')[0]!,
+      turnTimeoutSeconds:
+        ((obj(config.turn).turn_timeout as number | undefined) ?? -1) > 0
+          ? (obj(config.turn).turn_timeout as number)
+          : null,
       maxSeconds: Math.min(
         (conversationCfg.max_duration_seconds as number | undefined) ?? DEFAULT_MAX_DURATION_SECONDS,
         secondsLeft,
@@ -171,13 +225,25 @@ export class ConversationStarter {
       send: input.send,
       close: input.close,
       heartbeat: (s) => void d.conversations.heartbeat(conversationId, s).catch(() => undefined),
-      finish: (end) =>
-        d.conversations
-          .finish({ id: conversationId, workspaceId: agent.workspaceId }, end, {
+      finish: async (end) => {
+        const ids = { id: conversationId, workspaceId: agent.workspaceId };
+        try {
+          await d.conversations.finish(ids, end, {
             recordVoice: privacy.record_voice !== false,
             metadata: { dynamic_variables: variables },
+          });
+        } catch (err) {
+          d.log.error({ err, conversationId }, 'conversation not stored');
+          return;
+        }
+        const analysisModel = model ?? (await d.llm.modelFor(agent.workspaceId).catch(() => null));
+        await d.conversations
+          .afterCall(ids, end.transcript, {
+            model: analysisModel,
+            platformSettings: obj(agent.platformSettings),
           })
-          .catch((err: unknown) => d.log.error({ err, conversationId }, 'conversation not stored')),
+          .catch((err: unknown) => d.log.error({ err, conversationId }, 'post-call analysis failed'));
+      },
       toRecording: async (pcm, r) => {
         const samples = new Int16Array(pcm.buffer.slice(pcm.byteOffset, pcm.byteOffset + (pcm.length & ~1)));
         return r === 16000 ? samples : resample(samples, r, 16000);

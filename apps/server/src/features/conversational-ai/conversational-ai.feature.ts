@@ -1,5 +1,5 @@
 import type { EngineRegistry } from '../../speech/engines';
-import { resolvePrincipal } from '../../plugins/auth';
+import { callerWorkspace, resolvePrincipal } from '../../plugins/auth';
 import { defineFeature } from '../feature';
 import type { SttEngines } from '../speech-to-text/stt-engines';
 import type { SpeechRunner } from '../tts/speech-runner';
@@ -21,6 +21,9 @@ import { findLlmSettings } from './llm-settings.repo';
 import { llmSettingsRoutes } from './llm-settings.routes';
 import { LlmSettingsService } from './llm-settings.service';
 import { SecretBox } from './secret-box';
+import { findSecret } from './secrets.repo';
+import { toolsRoutes } from './tools.routes';
+import { ToolsService } from './tools.service';
 
 /**
  * Conversational agents (issue 14, decisions 150-159): agents, the workspace's language model and secrets,
@@ -32,6 +35,7 @@ export const conversationalAiFeature = defineFeature({
   async register(app, { config, db, usage, files, auth }, built) {
     const speech = built.speech as { voices: VoicesService; engines: EngineRegistry; speech: SpeechRunner };
     const voices = speech.voices;
+    const tools = new ToolsService(db, (c) => callerWorkspace(c, usage));
     const modes = modeResolver(async (workspaceId) => (await findLlmSettings(db, workspaceId)) !== undefined);
     const agents = new AgentsService(
       db,
@@ -39,15 +43,18 @@ export const conversationalAiFeature = defineFeature({
       {
         voiceUsable: (workspaceId, voiceId) => voices.usableIn(workspaceId, voiceId),
         missingDocuments: (workspaceId, ids) => kb.missingDocuments(db, workspaceId, ids),
+        missingTools: (workspaceId, ids) => tools.missing(workspaceId, ids),
       },
       modes,
       PREMADE_VOICES[0]!.voiceId,
     );
     await app.register(agentsRoutes(agents));
-    const llm = new LlmSettingsService(db, new SecretBox(config.authSecret), (c) => agents.workspaceOf(c), {
+    const box = new SecretBox(config.authSecret);
+    const llm = new LlmSettingsService(db, box, (c) => agents.workspaceOf(c), {
       allowPrivate: config.outboundAllowPrivate,
     });
     await app.register(llmSettingsRoutes(llm));
+    await app.register(toolsRoutes(tools));
 
     const signer = new ConversationSigner(config.authSecret);
     const conversations = new ConversationsService(
@@ -69,6 +76,11 @@ export const conversationalAiFeature = defineFeature({
       ),
       conversations,
       defaultVoiceId: PREMADE_VOICES[0]!.voiceId,
+      openSecret: async (workspaceId, secretId) => {
+        const row = await findSecret(db, workspaceId, secretId);
+        return row ? box.open(row.encryptedValue) : null;
+      },
+      allowPrivate: config.outboundAllowPrivate,
       log: app.log,
     });
     registerConversationSocket(app, starter, {
@@ -80,6 +92,6 @@ export const conversationalAiFeature = defineFeature({
       allowPrivate: config.outboundAllowPrivate,
     });
     await app.register(knowledgeBaseRoutes(knowledgeBase));
-    return { agents, llm, conversations, knowledgeBase };
+    return { agents, llm, conversations, knowledgeBase, tools };
   },
 });

@@ -21,7 +21,11 @@ export function presentConversationSummary(row: ConversationRow) {
 
 /** GetConversationResponseModel: transcript with timings, metadata, whether audio is stored. */
 export function presentConversation(row: ConversationRow) {
-  const meta = row.metadata as { dynamic_variables?: Record<string, unknown>; feedback?: unknown[] };
+  const meta = row.metadata as {
+    dynamic_variables?: Record<string, unknown>;
+    feedback?: unknown[];
+    analysis?: Record<string, unknown>;
+  };
   return {
     agent_id: row.agentId,
     agent_name: row.agentName,
@@ -43,7 +47,7 @@ export function presentConversation(row: ConversationRow) {
     has_user_audio: row.hasAudio,
     has_response_audio: row.hasAudio,
     has_auxiliary_audio: false,
-    analysis: null,
+    analysis: meta.analysis ?? null,
     conversation_initiation_client_data: { dynamic_variables: meta.dynamic_variables ?? {} },
   };
 }

@@ -66,6 +66,14 @@ export async function finishConversation(
   await db.update(convaiConversations).set(set).where(eq(convaiConversations.id, id));
 }
 
+/** Stores the post-call analysis in the record's metadata (decision 191). */
+export async function setAnalysis(db: AppDb, id: string, analysis: Record<string, unknown>): Promise<void> {
+  await db
+    .update(convaiConversations)
+    .set({ metadata: sql`${convaiConversations.metadata} || ${JSON.stringify({ analysis })}::jsonb` })
+    .where(eq(convaiConversations.id, id));
+}
+
 export async function findConversation(
   db: AppDb,
   workspaceId: string,

@@ -21,6 +21,15 @@ import type { ConversationSigner } from './conversation-access';
 import type { SessionEnd } from './conversation-session';
 import { presentConversation, presentConversationSummary } from './conversations.presenter';
 import * as repo from './conversations.repo';
+import {
+  criteriaOf,
+  dataFieldsOf,
+  parseAnalysis,
+  POST_CALL_SYSTEM_PROMPT,
+  postCallRequest,
+} from '@vocalis/domain/conversational-ai/post-call';
+import { emitWebhookEvent } from '../webhooks/webhook-events';
+import type { LanguageModel } from './chat-completions';
 
 const conversationNotFound = (id: string) =>
   notFound(`Conversation with id ${id} was not found.`, 'conversation_not_found');
@@ -127,6 +136,42 @@ export class ConversationsService {
       audioPath,
       hasAudio: audioPath !== null,
     });
+  }
+
+  /**
+   * After the call is stored (decision 191): the post-call analysis when the agent has evaluation criteria or
+   * data-collection fields and a language model, kept in the record; then the post_call_transcription webhook.
+   */
+  async afterCall(
+    ids: { id: string; workspaceId: string },
+    transcript: { role: string; message: string }[],
+    analysis: { model: LanguageModel | null; platformSettings: Record<string, unknown> },
+  ): Promise<void> {
+    const criteria = criteriaOf(analysis.platformSettings);
+    const fields = dataFieldsOf(analysis.platformSettings);
+    if (analysis.model && (criteria.length || fields.length)) {
+      let answer = '';
+      for await (const event of analysis.model.stream(
+        {
+          messages: [
+            { role: 'system', content: POST_CALL_SYSTEM_PROMPT },
+            { role: 'user', content: postCallRequest(transcript, criteria, fields) },
+          ],
+          temperature: 0,
+        },
+        AbortSignal.timeout(60_000),
+      ))
+        if (event.type === 'text') answer += event.text;
+      await repo.setAnalysis(this.db, ids.id, parseAnalysis(answer, criteria, fields));
+    }
+    const row = await repo.findConversation(this.db, ids.workspaceId, ids.id);
+    if (row)
+      await emitWebhookEvent(this.db, {
+        workspaceId: ids.workspaceId,
+        userId: null,
+        type: 'post_call_transcription',
+        data: presentConversation(row),
+      });
   }
 
   async list(caller: Principal, q: { page_size: number; agent_id?: string; cursor?: string }) {

@@ -1,0 +1,112 @@
+import { and, desc, eq, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { AppDb } from '../../db/client';
+import { users } from '../../db/schema/auth';
+import { convaiTools } from '../../db/schema/conversational-ai';
+
+export type ToolRow = typeof convaiTools.$inferSelect;
+export type ToolWithCreator = ToolRow & { creatorName: string | null; creatorEmail: string | null };
+
+const withCreator = { tool: convaiTools, creatorName: users.name, creatorEmail: users.email };
+const flatten = (r: { tool: ToolRow; creatorName: string | null; creatorEmail: string | null }) => ({
+  ...r.tool,
+  creatorName: r.creatorName,
+  creatorEmail: r.creatorEmail,
+});
+
+export async function insertTool(db: AppDb, row: typeof convaiTools.$inferInsert): Promise<void> {
+  await db.insert(convaiTools).values(row);
+}
+
+export async function findTool(
+  db: AppDb,
+  workspaceId: string,
+  id: string,
+): Promise<ToolWithCreator | undefined> {
+  const [row] = await db
+    .select(withCreator)
+    .from(convaiTools)
+    .leftJoin(users, eq(users.id, convaiTools.createdBy))
+    .where(and(eq(convaiTools.workspaceId, workspaceId), eq(convaiTools.id, id)));
+  return row && flatten(row);
+}
+
+/** The workspace's tools with these ids (what an agent's tool_ids name), in no particular order. */
+export function toolsByIds(db: AppDb, workspaceId: string, ids: string[]): Promise<ToolRow[]> {
+  if (!ids.length) return Promise.resolve([]);
+  return db
+    .select()
+    .from(convaiTools)
+    .where(and(eq(convaiTools.workspaceId, workspaceId), inArray(convaiTools.id, ids)));
+}
+
+/** Newest first; the cursor is `<created ms>_<id>` of the last row of the previous page. */
+export async function listTools(
+  db: AppDb,
+  workspaceId: string,
+  q: { limit: number; search?: string; types?: string[]; ids?: string[]; cursor?: { at: Date; id: string } },
+): Promise<ToolWithCreator[]> {
+  const where: SQL[] = [eq(convaiTools.workspaceId, workspaceId)];
+  if (q.search) where.push(ilike(convaiTools.name, `%${q.search.replace(/[\\%_]/g, '\\$&')}%`));
+  if (q.types?.length) where.push(inArray(convaiTools.type, q.types as ToolRow['type'][]));
+  if (q.ids) where.push(q.ids.length ? inArray(convaiTools.id, q.ids) : sql`false`);
+  if (q.cursor)
+    where.push(
+      or(
+        lt(convaiTools.createdAt, q.cursor.at),
+        and(eq(convaiTools.createdAt, q.cursor.at), lt(convaiTools.id, q.cursor.id)),
+      )!,
+    );
+  const rows = await db
+    .select(withCreator)
+    .from(convaiTools)
+    .leftJoin(users, eq(users.id, convaiTools.createdBy))
+    .where(and(...where))
+    .orderBy(desc(convaiTools.createdAt), desc(convaiTools.id))
+    .limit(q.limit);
+  return rows.map(flatten);
+}
+
+export async function updateTool(
+  db: AppDb,
+  workspaceId: string,
+  id: string,
+  set: Pick<ToolRow, 'type' | 'name' | 'toolConfig'>,
+): Promise<boolean> {
+  const rows = await db
+    .update(convaiTools)
+    .set({ ...set, updatedAt: new Date() })
+    .where(and(eq(convaiTools.workspaceId, workspaceId), eq(convaiTools.id, id)))
+    .returning({ id: convaiTools.id });
+  return rows.length > 0;
+}
+
+export async function deleteTool(db: AppDb, workspaceId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(convaiTools)
+    .where(and(eq(convaiTools.workspaceId, workspaceId), eq(convaiTools.id, id)))
+    .returning({ id: convaiTools.id });
+  return rows.length > 0;
+}
+
+/** Agents of the workspace whose prompt lists the tool in tool_ids (dependent agents), oldest first. */
+export async function dependentAgents(
+  db: AppDb,
+  workspaceId: string,
+  toolId: string,
+): Promise<{ id: string; name: string; created_at: Date | string }[]> {
+  const result = await db.execute<{ id: string; name: string; created_at: Date | string }>(sql`
+    select id, name, created_at from convai_agents
+    where workspace_id = ${workspaceId}
+      and coalesce(conversation_config #> '{agent,prompt,tool_ids}', '[]'::jsonb) @> ${JSON.stringify([toolId])}::jsonb
+    order by created_at`);
+  return (result as unknown as { rows: { id: string; name: string; created_at: Date | string }[] }).rows;
+}
+
+/** The tool ids an agent's stored prompt lists. */
+export async function agentToolIds(db: AppDb, workspaceId: string, agentId: string): Promise<string[]> {
+  const result = await db.execute<{ ids: unknown }>(sql`
+    select conversation_config #> '{agent,prompt,tool_ids}' as ids from convai_agents
+    where workspace_id = ${workspaceId} and id = ${agentId}`);
+  const ids = (result as unknown as { rows: { ids: unknown }[] }).rows[0]?.ids;
+  return Array.isArray(ids) ? ids.filter((i): i is string => typeof i === 'string') : [];
+}

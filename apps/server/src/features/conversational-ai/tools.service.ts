@@ -1,0 +1,155 @@
+/**
+ * Workspace tools (conversationalAi.tools.*, decision 190): webhook, client and system tools that agents use by
+ * id (`prompt.tool_ids`). A webhook tool's headers may name workspace secrets, which must exist; a tool used by
+ * agents is deleted only with force=true.
+ */
+import type { ToolConfig } from '@vocalis/contracts/conversational-ai-tools';
+import type { AppDb } from '../../db/client';
+import { badRequest, conflict, notFound } from '../../errors';
+import { newId } from '../../lib/ids';
+import type { Principal } from '../../plugins/auth';
+import * as secrets from './secrets.repo';
+import * as repo from './tools.repo';
+
+export const toolNotFound = (id: string) => notFound(`Tool with id ${id} was not found.`, 'tool_not_found');
+
+const encodeCursor = (at: Date, id: string) =>
+  Buffer.from(JSON.stringify([at.getTime(), id])).toString('base64url');
+function decodeCursor(cursor: string): { at: Date; id: string } {
+  try {
+    const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as unknown[];
+    if (typeof at === 'number' && typeof id === 'string') return { at: new Date(at), id };
+  } catch {
+    // falls through
+  }
+  throw badRequest('The cursor is not one this server gave out.', 'invalid_cursor');
+}
+
+export class ToolsService {
+  constructor(
+    private readonly db: AppDb,
+    private readonly workspaceOf: (caller: Principal) => Promise<{ id: string }>,
+  ) {}
+
+  private async checkSecrets(workspaceId: string, config: ToolConfig): Promise<void> {
+    if (config.type !== 'webhook') return;
+    for (const value of Object.values(config.api_schema.request_headers ?? {})) {
+      if (typeof value === 'string') continue;
+      if (!(await secrets.findSecret(this.db, workspaceId, value.secret_id)))
+        throw badRequest(`Secret with id ${value.secret_id} was not found.`, 'secret_not_found');
+    }
+  }
+
+  private present(row: repo.ToolWithCreator, userId: string) {
+    return {
+      id: row.id,
+      tool_config: row.toolConfig,
+      access_info: {
+        is_creator: row.createdBy === userId,
+        creator_name: row.creatorName ?? '',
+        creator_email: row.creatorEmail ?? '',
+        role: 'admin' as const,
+      },
+      usage_stats: { total_calls: 0, avg_latency_secs: 0 },
+    };
+  }
+
+  async create(caller: Principal, config: ToolConfig) {
+    const workspaceId = (await this.workspaceOf(caller)).id;
+    await this.checkSecrets(workspaceId, config);
+    const id = `tool_${newId(24)}`;
+    await repo.insertTool(this.db, {
+      id,
+      workspaceId,
+      createdBy: caller.userId,
+      type: config.type,
+      name: config.name,
+      toolConfig: config,
+    });
+    return this.get(caller, id);
+  }
+
+  async get(caller: Principal, id: string) {
+    const workspaceId = (await this.workspaceOf(caller)).id;
+    const row = await repo.findTool(this.db, workspaceId, id);
+    if (!row) throw toolNotFound(id);
+    return this.present(row, caller.userId);
+  }
+
+  async list(
+    caller: Principal,
+    q: {
+      search?: string;
+      page_size: number;
+      cursor?: string;
+      types?: string | string[];
+      used_by_agent_id?: string;
+    },
+  ) {
+    const workspaceId = (await this.workspaceOf(caller)).id;
+    const rows = await repo.listTools(this.db, workspaceId, {
+      limit: q.page_size + 1,
+      search: q.search,
+      types: q.types === undefined ? undefined : [q.types].flat(),
+      ids: q.used_by_agent_id ? await repo.agentToolIds(this.db, workspaceId, q.used_by_agent_id) : undefined,
+      cursor: q.cursor ? decodeCursor(q.cursor) : undefined,
+    });
+    const page = rows.slice(0, q.page_size);
+    const last = page.at(-1);
+    const more = rows.length > q.page_size;
+    return {
+      tools: page.map((r) => this.present(r, caller.userId)),
+      next_cursor: more && last ? encodeCursor(last.createdAt, last.id) : null,
+      has_more: more,
+    };
+  }
+
+  async update(caller: Principal, id: string, config: ToolConfig) {
+    const workspaceId = (await this.workspaceOf(caller)).id;
+    await this.checkSecrets(workspaceId, config);
+    if (
+      !(await repo.updateTool(this.db, workspaceId, id, {
+        type: config.type,
+        name: config.name,
+        toolConfig: config,
+      }))
+    )
+      throw toolNotFound(id);
+    return this.get(caller, id);
+  }
+
+  async remove(caller: Principal, id: string, force: boolean): Promise<void> {
+    const workspaceId = (await this.workspaceOf(caller)).id;
+    if (!(await repo.findTool(this.db, workspaceId, id))) throw toolNotFound(id);
+    const dependents = await repo.dependentAgents(this.db, workspaceId, id);
+    if (dependents.length && !force)
+      throw conflict(
+        `The tool is used by ${dependents.length} agent(s) (${dependents.map((a) => a.name).join(', ')}): remove it from them first or delete with force=true.`,
+        'tool_has_dependent_agents',
+      );
+    await repo.deleteTool(this.db, workspaceId, id);
+  }
+
+  async dependentAgents(caller: Principal, id: string) {
+    const workspaceId = (await this.workspaceOf(caller)).id;
+    if (!(await repo.findTool(this.db, workspaceId, id))) throw toolNotFound(id);
+    const agents = await repo.dependentAgents(this.db, workspaceId, id);
+    return {
+      agents: agents.map((a) => ({
+        type: 'available' as const,
+        id: a.id,
+        name: a.name,
+        created_at_unix_secs: Math.floor(new Date(a.created_at).getTime() / 1000),
+        access_level: 'admin' as const,
+      })),
+      next_cursor: null,
+      has_more: false,
+    };
+  }
+
+  /** The ids among these that are not tools of the workspace (agent validation). */
+  async missing(workspaceId: string, ids: string[]): Promise<string[]> {
+    const found = new Set((await repo.toolsByIds(this.db, workspaceId, ids)).map((t) => t.id));
+    return ids.filter((i) => !found.has(i));
+  }
+}
