@@ -10,7 +10,12 @@ export type SsoSignIn = {
     providerId: string,
     callbackPath: string | undefined,
   ): Promise<{ url: string; state: string; pending: { providerId: string; callbackPath: string } }>;
-  finishOidc(state: string, pending: unknown, code: string, createUser: CreateSsoUser): Promise<{ userId: string }>;
+  finishOidc(
+    state: string,
+    pending: unknown,
+    code: string,
+    createUser: CreateSsoUser,
+  ): Promise<{ userId: string }>;
   finishSaml(
     providerId: string,
     pending: unknown,
@@ -58,7 +63,13 @@ export function ssoEndpoints(sso: SsoSignIn) {
     endpoints: {
       ssoStart: createAuthEndpoint(
         '/sso/start',
-        { method: 'GET', query: z.object({ provider_id: z.string().min(1).max(100), callback_url: z.string().max(2000).optional() }) },
+        {
+          method: 'GET',
+          query: z.object({
+            provider_id: z.string().min(1).max(100),
+            callback_url: z.string().max(2000).optional(),
+          }),
+        },
         async (ctx) => {
           let started;
           try {
@@ -101,7 +112,10 @@ export function ssoEndpoints(sso: SsoSignIn) {
         '/sso/saml/acs/:providerId',
         {
           method: 'GET',
-          query: z.object({ SAMLResponse: z.string().max(200_000), RelayState: z.string().max(200).optional() }),
+          query: z.object({
+            SAMLResponse: z.string().max(200_000),
+            RelayState: z.string().max(200).optional(),
+          }),
         },
         async (ctx) => {
           const pending = await takeState(ctx, ctx.query.RelayState);

@@ -282,16 +282,20 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, KeyAccess<PermissionType
   'GET /v1/studio/projects/:project_id/chapters/:chapter_id/blocks/:block_id/audio': 'projects_read',
   'GET /v1/studio/projects/:project_id/chapters/:chapter_id/snapshots': 'projects_read',
   'GET /v1/studio/projects/:project_id/chapters/:chapter_id/snapshots/:chapter_snapshot_id': 'projects_read',
-  'POST /v1/studio/projects/:project_id/chapters/:chapter_id/snapshots/:chapter_snapshot_id/stream': 'projects_read',
+  'POST /v1/studio/projects/:project_id/chapters/:chapter_id/snapshots/:chapter_snapshot_id/stream':
+    'projects_read',
   // Pronunciation dictionaries (decision 133).
   'POST /v1/pronunciation-dictionaries/add-from-file': 'pronunciation_dictionaries_write',
   'POST /v1/pronunciation-dictionaries/add-from-rules': 'pronunciation_dictionaries_write',
   'GET /v1/pronunciation-dictionaries': 'pronunciation_dictionaries_read',
   'GET /v1/pronunciation-dictionaries/:pronunciation_dictionary_id': 'pronunciation_dictionaries_read',
   'PATCH /v1/pronunciation-dictionaries/:pronunciation_dictionary_id': 'pronunciation_dictionaries_write',
-  'POST /v1/pronunciation-dictionaries/:pronunciation_dictionary_id/add-rules': 'pronunciation_dictionaries_write',
-  'POST /v1/pronunciation-dictionaries/:pronunciation_dictionary_id/set-rules': 'pronunciation_dictionaries_write',
-  'POST /v1/pronunciation-dictionaries/:pronunciation_dictionary_id/remove-rules': 'pronunciation_dictionaries_write',
+  'POST /v1/pronunciation-dictionaries/:pronunciation_dictionary_id/add-rules':
+    'pronunciation_dictionaries_write',
+  'POST /v1/pronunciation-dictionaries/:pronunciation_dictionary_id/set-rules':
+    'pronunciation_dictionaries_write',
+  'POST /v1/pronunciation-dictionaries/:pronunciation_dictionary_id/remove-rules':
+    'pronunciation_dictionaries_write',
   'GET /v1/pronunciation-dictionaries/:dictionary_id/:version_id/download': 'pronunciation_dictionaries_read',
 
   // Conversational agents (conversationalAi.*, issue 14).

@@ -5,7 +5,12 @@ import { createSocket, type Socket } from 'node:dgram';
  * `records` (name → strings) and NXDOMAIN for anything else, so domain verification runs through node:dns's
  * real resolver (DNS_SERVERS=127.0.0.1:<port>).
  */
-export type DnsStandIn = { server: string; records: Map<string, string[]>; queries: string[]; close(): Promise<void> };
+export type DnsStandIn = {
+  server: string;
+  records: Map<string, string[]>;
+  queries: string[];
+  close(): Promise<void>;
+};
 
 const TYPE_TXT = 16;
 

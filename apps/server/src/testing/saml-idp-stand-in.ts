@@ -82,7 +82,10 @@ export async function startSamlIdpStandIn(opts: { port?: number } = {}): Promise
   };
 
   /** The pending AuthnRequests by the id of the sign-in page showing them. */
-  const pages = new Map<string, { requestId: string; acsUrl: string; audience: string; relayState: string }>();
+  const pages = new Map<
+    string,
+    { requestId: string; acsUrl: string; audience: string; relayState: string }
+  >();
 
   server.on('request', async (req, res) => {
     const url = new URL(req.url ?? '/', origin);
@@ -107,7 +110,12 @@ export async function startSamlIdpStandIn(opts: { port?: number } = {}): Promise
       const email = (await readForm(req)).get('email')?.trim().toLowerCase();
       if (!pending || !email) return void res.writeHead(400).end('unknown sign-in');
       pages.delete(match[1]!);
-      const saml = response({ email, acsUrl: pending.acsUrl, audience: pending.audience, inResponseTo: pending.requestId });
+      const saml = response({
+        email,
+        acsUrl: pending.acsUrl,
+        audience: pending.audience,
+        inResponseTo: pending.requestId,
+      });
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       return void res.end(`<!doctype html><html><body onload="document.forms[0].submit()">
 <form method="post" action="${escapeXml(pending.acsUrl)}"><input type="hidden" name="SAMLResponse" value="${saml}"/><input type="hidden" name="RelayState" value="${escapeXml(pending.relayState)}"/><noscript><button type="submit">Continue</button></noscript></form></body></html>`);

@@ -38,9 +38,15 @@ describe('claimed domains', () => {
 describe('what an SSO sign-in does', () => {
   const base = { domainVerified: true, userExists: true, isMember: true, autoProvisioning: false };
   it.each([
-    [{ ...base, domainVerified: false }, { kind: 'refuse', message: SSO_MESSAGES.domainNotVerified }],
+    [
+      { ...base, domainVerified: false },
+      { kind: 'refuse', message: SSO_MESSAGES.domainNotVerified },
+    ],
     [base, { kind: 'sign_in' }],
-    [{ ...base, isMember: false }, { kind: 'refuse', message: SSO_MESSAGES.notMemberNoProvisioning }],
+    [
+      { ...base, isMember: false },
+      { kind: 'refuse', message: SSO_MESSAGES.notMemberNoProvisioning },
+    ],
     [
       { ...base, isMember: false, userExists: false },
       { kind: 'refuse', message: SSO_MESSAGES.noAccountNoProvisioning },

@@ -61,10 +61,7 @@ export function txtRecordsProve(records: string[][], token: string): boolean {
 
 /** What an SSO sign-in does for an address once the identity provider has vouched for it. */
 export type SsoArrival =
-  | { kind: 'refuse'; message: string }
-  | { kind: 'sign_in' }
-  | { kind: 'join' }
-  | { kind: 'create_and_join' };
+  { kind: 'refuse'; message: string } | { kind: 'sign_in' } | { kind: 'join' } | { kind: 'create_and_join' };
 
 /**
  * The rule: the provider only speaks for addresses in its workspace's verified domains. An existing member

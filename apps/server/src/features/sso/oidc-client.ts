@@ -44,9 +44,16 @@ export class OidcClient {
   }
 
   /** The provider's authorization URL and the secrets the callback must match. */
-  async authorizationUrl(p: OidcProviderConfig, redirectUri: string): Promise<{ url: string; pending: OidcPending }> {
+  async authorizationUrl(
+    p: OidcProviderConfig,
+    redirectUri: string,
+  ): Promise<{ url: string; pending: OidcPending }> {
     const d = await this.discover(p.issuer);
-    const pending = { state: b64url(randomBytes(24)), nonce: b64url(randomBytes(24)), codeVerifier: b64url(randomBytes(32)) };
+    const pending = {
+      state: b64url(randomBytes(24)),
+      nonce: b64url(randomBytes(24)),
+      codeVerifier: b64url(randomBytes(32)),
+    };
     const url = new URL(d.authorization_endpoint);
     url.search = new URLSearchParams({
       response_type: 'code',

@@ -45,7 +45,8 @@ export class SamlServiceProvider {
       validateInResponseTo: requestId ? ValidateInResponseTo.always : ValidateInResponseTo.never,
       cacheProvider: {
         saveAsync: async (key: string, value: string) => ({ value, createdAt: Date.now() }),
-        getAsync: async (key: string) => (requestId && key === requestId ? 'pending' : null),
+        // node-saml reads the value as the request's creation time; the sign-in state itself expires in 10 min.
+        getAsync: async (key: string) => (requestId && key === requestId ? new Date().toISOString() : null),
         removeAsync: async (key: string) => key,
       },
       generateUniqueId: () => requestId ?? `_${randomBytes(20).toString('hex')}`,

@@ -16,6 +16,7 @@ import {
   txtRecordValue,
 } from '@vocalis/domain/workspace/sso-rules';
 import type { AppDb } from '../../db/client';
+import type { workspaceIdentityProviders } from '../../db/schema/sso';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
 import { newId } from '../../lib/ids';
 import type { SecretBox } from '../conversational-ai/secret-box';
@@ -84,7 +85,11 @@ export class SsoAdminService {
   private checkCertificate(pem: string) {
     const body = pem.replace(/-----(BEGIN|END) CERTIFICATE-----|\s/g, '');
     if (!/^[A-Za-z0-9+/=]{100,}$/.test(body)) {
-      throw new AppError(422, 'invalid_certificate', 'The certificate must be a PEM or base64 X.509 certificate.');
+      throw new AppError(
+        422,
+        'invalid_certificate',
+        'The certificate must be a PEM or base64 X.509 certificate.',
+      );
     }
   }
 
@@ -92,7 +97,7 @@ export class SsoAdminService {
     requireAction(caller, 'administer');
     const id = newId();
     const now = new Date();
-    let row: typeof import('../../db/schema/sso').workspaceIdentityProviders.$inferInsert;
+    let row: typeof workspaceIdentityProviders.$inferInsert;
     if (body.type === 'oidc') {
       await this.checkIssuer(body.issuer);
       row = {
@@ -122,8 +127,13 @@ export class SsoAdminService {
         updatedAt: now,
       };
     }
-    await this.audited(caller, origin, 'identity_provider_created', `Identity provider ${row.name} (${row.type}) added.`, { provider_id: id, type: row.type }, (tx) =>
-      repo.insertProvider(tx, row),
+    await this.audited(
+      caller,
+      origin,
+      'identity_provider_created',
+      `Identity provider ${row.name} (${row.type}) added.`,
+      { provider_id: id, type: row.type },
+      (tx) => repo.insertProvider(tx, row),
     );
     return this.present((await repo.findProvider(this.db, caller.workspaceId, id))!);
   }
@@ -142,7 +152,8 @@ export class SsoAdminService {
       if (body.client_id !== undefined) set.clientId = body.client_id;
       if (body.client_secret !== undefined) set.clientSecretSealed = this.deps.box.seal(body.client_secret);
     } else {
-      if (body.identity_provider_entity_id !== undefined) set.identityProviderEntityId = body.identity_provider_entity_id;
+      if (body.identity_provider_entity_id !== undefined)
+        set.identityProviderEntityId = body.identity_provider_entity_id;
       if (body.sso_url !== undefined) set.ssoUrl = body.sso_url;
       if (body.certificate !== undefined) {
         this.checkCertificate(body.certificate);
@@ -150,8 +161,18 @@ export class SsoAdminService {
       }
     }
     const fields = Object.keys(body).filter((k) => k !== 'client_secret' && k !== 'certificate');
-    await this.audited(caller, origin, 'identity_provider_updated', `Identity provider ${row.name} changed: ${Object.keys(body).join(', ') || 'nothing'}.`, { provider_id: id, fields, secret_changed: body.client_secret !== undefined, certificate_changed: body.certificate !== undefined }, (tx) =>
-      repo.updateProvider(tx, caller.workspaceId, id, set),
+    await this.audited(
+      caller,
+      origin,
+      'identity_provider_updated',
+      `Identity provider ${row.name} changed: ${Object.keys(body).join(', ') || 'nothing'}.`,
+      {
+        provider_id: id,
+        fields,
+        secret_changed: body.client_secret !== undefined,
+        certificate_changed: body.certificate !== undefined,
+      },
+      (tx) => repo.updateProvider(tx, caller.workspaceId, id, set),
     );
     return this.present((await repo.findProvider(this.db, caller.workspaceId, id))!);
   }
@@ -160,8 +181,13 @@ export class SsoAdminService {
     requireAction(caller, 'administer');
     const row = await repo.findProvider(this.db, caller.workspaceId, id);
     if (!row) throw notFound(SSO_MESSAGES.providerNotFound, 'identity_provider_not_found');
-    await this.audited(caller, origin, 'identity_provider_deleted', `Identity provider ${row.name} removed.`, { provider_id: id }, (tx) =>
-      repo.deleteProvider(tx, caller.workspaceId, id),
+    await this.audited(
+      caller,
+      origin,
+      'identity_provider_deleted',
+      `Identity provider ${row.name} removed.`,
+      { provider_id: id },
+      (tx) => repo.deleteProvider(tx, caller.workspaceId, id),
     );
   }
 
@@ -186,12 +212,24 @@ export class SsoAdminService {
     requireAction(caller, 'administer');
     const domain = normalizeDomain(input);
     if (!domain) throw new AppError(422, 'invalid_domain', SSO_MESSAGES.domainInvalid);
-    const row = { id: newId(), workspaceId: caller.workspaceId, domain, token: randomBytes(18).toString('base64url') };
+    const row = {
+      id: newId(),
+      workspaceId: caller.workspaceId,
+      domain,
+      token: randomBytes(18).toString('base64url'),
+    };
     let added = false;
-    await this.audited(caller, origin, 'domain_added', `Domain ${domain} claimed.`, { domain }, async (tx) => {
-      added = await repo.insertDomain(tx, row);
-      if (!added) throw conflict(SSO_MESSAGES.domainExists, 'domain_exists');
-    });
+    await this.audited(
+      caller,
+      origin,
+      'domain_added',
+      `Domain ${domain} claimed.`,
+      { domain },
+      async (tx) => {
+        added = await repo.insertDomain(tx, row);
+        if (!added) throw conflict(SSO_MESSAGES.domainExists, 'domain_exists');
+      },
+    );
     return this.presentDomain((await repo.findDomain(this.db, caller.workspaceId, row.id))!);
   }
 
@@ -215,7 +253,9 @@ export class SsoAdminService {
     if (!(await repo.markDomainVerified(this.db, row.id, now))) {
       throw conflict(SSO_MESSAGES.domainTaken, 'domain_taken');
     }
-    await this.audit(this.db, caller, origin, 'domain_verified', `Domain ${row.domain} verified.`, { domain: row.domain });
+    await this.audit(this.db, caller, origin, 'domain_verified', `Domain ${row.domain} verified.`, {
+      domain: row.domain,
+    });
     return this.presentDomain((await repo.findDomain(this.db, caller.workspaceId, id))!);
   }
 
@@ -226,7 +266,15 @@ export class SsoAdminService {
       const tx = t as unknown as AppDb;
       const row = await repo.deleteDomain(tx, caller.workspaceId, id);
       if (!row) throw notFound('This domain does not exist.', 'domain_not_found');
-      await this.audit(tx, caller, origin, 'domain_removed', `Domain ${row.domain} removed.`, { domain: row.domain }, email);
+      await this.audit(
+        tx,
+        caller,
+        origin,
+        'domain_removed',
+        `Domain ${row.domain} removed.`,
+        { domain: row.domain },
+        email,
+      );
     });
   }
 
@@ -243,8 +291,13 @@ export class SsoAdminService {
     const value = enabled
       ? { enabled: true, enabled_at_unix: Math.floor(Date.now() / 1000), enabled_by_user_email: email }
       : { enabled: false, enabled_at_unix: null, enabled_by_user_email: null };
-    await this.audited(caller, origin, 'user_auto_provisioning_updated', `User auto-provisioning turned ${enabled ? 'on' : 'off'}.`, { enabled }, (tx) =>
-      repo.setAutoProvisioning(tx, caller.workspaceId, value),
+    await this.audited(
+      caller,
+      origin,
+      'user_auto_provisioning_updated',
+      `User auto-provisioning turned ${enabled ? 'on' : 'off'}.`,
+      { enabled },
+      (tx) => repo.setAutoProvisioning(tx, caller.workspaceId, value),
     );
     return value;
   }
@@ -254,7 +307,13 @@ export class SsoAdminService {
    * stands for its invitee's address, and must be an invite to that same workspace).
    */
   async find(input: { email?: string; invite_code?: string }): Promise<FindSsoProviderResponse> {
-    const none = { provider_id: null, type: null, workspace_name: null, sso_required: false, sign_in_url: null };
+    const none = {
+      provider_id: null,
+      type: null,
+      workspace_name: null,
+      sso_required: false,
+      sign_in_url: null,
+    };
     let email = input.email;
     let inviteWorkspace: string | null = null;
     if (input.invite_code) {

@@ -5,7 +5,7 @@ import type { AppDb } from '../../db/client';
 import type { SecretBox } from '../conversational-ai/secret-box';
 import { recordAudit } from '../workspace/audit';
 import * as workspaceRepo from '../workspace/workspace.repo';
-import type { OidcClient, OidcPending } from './oidc-client';
+import type { OidcClient } from './oidc-client';
 import { SamlServiceProvider } from './saml-sp';
 import * as repo from './sso.repo';
 
@@ -55,12 +55,21 @@ export class SsoSignInService {
   }
 
   private oidcConfig(p: repo.ProviderRow) {
-    return { issuer: p.issuer!, clientId: p.clientId!, clientSecret: this.deps.box.open(p.clientSecretSealed!) };
+    return {
+      issuer: p.issuer!,
+      clientId: p.clientId!,
+      clientSecret: this.deps.box.open(p.clientSecretSealed!),
+    };
   }
 
   private samlSp(p: repo.ProviderRow, requestId?: string) {
     return new SamlServiceProvider(
-      { providerId: p.id, idpEntityId: p.identityProviderEntityId!, ssoUrl: p.ssoUrl!, certificate: p.certificate! },
+      {
+        providerId: p.id,
+        idpEntityId: p.identityProviderEntityId!,
+        ssoUrl: p.ssoUrl!,
+        certificate: p.certificate!,
+      },
       this.deps.publicUrl,
       requestId,
     );
@@ -84,7 +93,13 @@ export class SsoSignInService {
         throw new SsoSignInError(SSO_MESSAGES.signInFailed, 'identity_provider_unreachable');
       }
       const { url, pending } = started;
-      const keep: SsoPending = { type: 'oidc', providerId: p.id, callbackPath: landing, nonce: pending.nonce, codeVerifier: pending.codeVerifier };
+      const keep: SsoPending = {
+        type: 'oidc',
+        providerId: p.id,
+        callbackPath: landing,
+        nonce: pending.nonce,
+        codeVerifier: pending.codeVerifier,
+      };
       return { url, state: pending.state, pending: keep };
     }
     const requestId = `_${randomBytes(20).toString('hex')}`;
@@ -148,7 +163,8 @@ export class SsoSignInService {
     if (arrival.kind === 'refuse') throw new SsoSignInError(arrival.message, 'sso_not_allowed');
     if (arrival.kind !== 'sign_in') {
       const limit = seatLimit(ws.subscriptionTier, ws.extraSeats);
-      const seatsFull = async (tx: AppDb) => (await workspaceRepo.seatsInUse(tx, ws.id, new Date())).members >= limit;
+      const seatsFull = async (tx: AppDb) =>
+        (await workspaceRepo.seatsInUse(tx, ws.id, new Date())).members >= limit;
       // Checked before an account is made for nobody; again under the workspace lock when joining.
       if (await this.db.transaction((t) => seatsFull(t as unknown as AppDb))) {
         throw new SsoSignInError(WORKSPACE_MESSAGES.noSeats(limit), 'seat_limit_reached');
@@ -162,7 +178,8 @@ export class SsoSignInService {
       const joining = userId;
       await this.db.transaction(async (t) => {
         const tx = t as unknown as AppDb;
-        if (await seatsFull(tx)) throw new SsoSignInError(WORKSPACE_MESSAGES.noSeats(limit), 'seat_limit_reached');
+        if (await seatsFull(tx))
+          throw new SsoSignInError(WORKSPACE_MESSAGES.noSeats(limit), 'seat_limit_reached');
         await workspaceRepo.addMember(tx, ws.id, joining, 'editor');
         await recordAudit(tx, {
           workspaceId: ws.id,
@@ -174,7 +191,10 @@ export class SsoSignInService {
         });
       });
     } else if (member?.isLocked) {
-      throw new SsoSignInError('Your account has been disabled by an administrator in your workspace.', 'USER_DISABLED');
+      throw new SsoSignInError(
+        'Your account has been disabled by an administrator in your workspace.',
+        'USER_DISABLED',
+      );
     }
     await workspaceRepo.setCurrentWorkspace(this.db, userId!, ws.id);
     return { userId: userId!, workspaceId: ws.id };

@@ -1,10 +1,6 @@
 import { and, asc, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
-import {
-  samlAssertionReplays,
-  workspaceDomains,
-  workspaceIdentityProviders,
-} from '../../db/schema/sso';
+import { samlAssertionReplays, workspaceDomains, workspaceIdentityProviders } from '../../db/schema/sso';
 import { workspaces, type UserAutoProvisioning } from '../../db/schema/workspaces';
 
 export type ProviderRow = typeof workspaceIdentityProviders.$inferSelect;
@@ -23,13 +19,18 @@ export async function findProvider(db: AppDb, workspaceId: string, id: string) {
   const [row] = await db
     .select()
     .from(workspaceIdentityProviders)
-    .where(and(eq(workspaceIdentityProviders.id, id), eq(workspaceIdentityProviders.workspaceId, workspaceId)));
+    .where(
+      and(eq(workspaceIdentityProviders.id, id), eq(workspaceIdentityProviders.workspaceId, workspaceId)),
+    );
   return row;
 }
 
 /** A provider by id alone: the sign-in flow starts from it. */
 export async function providerById(db: AppDb, id: string) {
-  const [row] = await db.select().from(workspaceIdentityProviders).where(eq(workspaceIdentityProviders.id, id));
+  const [row] = await db
+    .select()
+    .from(workspaceIdentityProviders)
+    .where(eq(workspaceIdentityProviders.id, id));
   return row;
 }
 
@@ -46,13 +47,17 @@ export async function updateProvider(
   await db
     .update(workspaceIdentityProviders)
     .set(set)
-    .where(and(eq(workspaceIdentityProviders.id, id), eq(workspaceIdentityProviders.workspaceId, workspaceId)));
+    .where(
+      and(eq(workspaceIdentityProviders.id, id), eq(workspaceIdentityProviders.workspaceId, workspaceId)),
+    );
 }
 
 export async function deleteProvider(db: AppDb, workspaceId: string, id: string): Promise<boolean> {
   const gone = await db
     .delete(workspaceIdentityProviders)
-    .where(and(eq(workspaceIdentityProviders.id, id), eq(workspaceIdentityProviders.workspaceId, workspaceId)))
+    .where(
+      and(eq(workspaceIdentityProviders.id, id), eq(workspaceIdentityProviders.workspaceId, workspaceId)),
+    )
     .returning({ id: workspaceIdentityProviders.id });
   return gone.length > 0;
 }

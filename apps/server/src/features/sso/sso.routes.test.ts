@@ -36,14 +36,19 @@ describe(`workspace single sign-on (OIDC, SAML, domain verification) on ${proces
       startSamlIdpStandIn(),
     ]);
     app = await startTestApp({
-      env: { PORT: String(port), PUBLIC_URL: origin, DNS_SERVERS: dns.server, OUTBOUND_ALLOW_PRIVATE: 'true' },
+      env: {
+        PORT: String(port),
+        PUBLIC_URL: origin,
+        DNS_SERVERS: dns.server,
+        OUTBOUND_ALLOW_PRIVATE: 'true',
+      },
     });
     [alice, bob] = [await createTestUser(app), await createTestUser(app)];
     await app.database.db
       .update(workspaces)
-      .set({ subscriptionTier: 'growing_business', name: 'Acme' })
+      .set({ subscriptionTier: 'scale_2024_08_10', name: 'Acme', extraSeats: 20 })
       .where(eq(workspaces.id, alice.workspaceId));
-  });
+  }, 180_000);
   afterAll(async () => {
     await app?.close();
     await Promise.all([oidc?.close(), dns?.close(), idp?.close()]);
@@ -65,7 +70,9 @@ describe(`workspace single sign-on (OIDC, SAML, domain verification) on ${proces
     app.database.db
       .select()
       .from(auditLogEntries)
-      .where(and(eq(auditLogEntries.workspaceId, alice.workspaceId), eq(auditLogEntries.activityName, activity)));
+      .where(
+        and(eq(auditLogEntries.workspaceId, alice.workspaceId), eq(auditLogEntries.activityName, activity)),
+      );
 
   /** GET /api/auth/sso/start as a browser: the provider URL and the jar holding the state cookie. */
   const start = async (providerId: string) => {
@@ -133,7 +140,9 @@ describe(`workspace single sign-on (OIDC, SAML, domain verification) on ${proces
   });
 
   it('verifies a claimed domain through a TXT record on the loopback DNS server', async () => {
-    const added = await call(alice, 'POST', '/v1/workspace/domain-verifications', { domain: 'ACME-SSO.test.' });
+    const added = await call(alice, 'POST', '/v1/workspace/domain-verifications', {
+      domain: 'ACME-SSO.test.',
+    });
     expect(added.status, JSON.stringify(added.body)).toBe(200);
     expect(added.body).toMatchObject({
       domain: DOMAIN,
@@ -150,7 +159,9 @@ describe(`workspace single sign-on (OIDC, SAML, domain verification) on ${proces
     dns.records.set(`_vocalis-verification.${DOMAIN}`, ['vocalis-domain-verification=not-the-token']);
     expect((await call(alice, 'POST', `/v1/workspace/domain-verifications/${id}/verify`)).status).toBe(400);
     // Before verification no sign-in is routed to the provider.
-    expect((await call(null, 'GET', `/v1/workspace/find-sso-provider?email=x@${DOMAIN}`)).body.provider_id).toBeNull();
+    expect(
+      (await call(null, 'GET', `/v1/workspace/find-sso-provider?email=x@${DOMAIN}`)).body.provider_id,
+    ).toBeNull();
 
     dns.records.set(`_vocalis-verification.${DOMAIN}`, ['v=spf1 -all', added.body.txt_record_value]);
     const ok = await call(alice, 'POST', `/v1/workspace/domain-verifications/${id}/verify`);
@@ -158,7 +169,11 @@ describe(`workspace single sign-on (OIDC, SAML, domain verification) on ${proces
     expect(ok.body.verified).toBe(true);
     expect((await audit('domain_verified')).length).toBe(1);
 
-    const found = await call(null, 'GET', `/v1/workspace/find-sso-provider?email=Someone@${DOMAIN.toUpperCase()}`);
+    const found = await call(
+      null,
+      'GET',
+      `/v1/workspace/find-sso-provider?email=Someone@${DOMAIN.toUpperCase()}`,
+    );
     expect(found.body).toEqual({
       provider_id: oidcProviderId,
       type: 'oidc',
@@ -166,12 +181,21 @@ describe(`workspace single sign-on (OIDC, SAML, domain verification) on ${proces
       sso_required: false,
       sign_in_url: `/api/auth/sso/start?provider_id=${oidcProviderId}`,
     });
-    expect((await call(null, 'GET', '/v1/workspace/find-sso-provider?email=x@elsewhere.test')).body.provider_id).toBeNull();
+    expect(
+      (await call(null, 'GET', '/v1/workspace/find-sso-provider?email=x@elsewhere.test')).body.provider_id,
+    ).toBeNull();
 
     // Another workspace cannot claim a domain verified here.
     const other = await call(bob, 'POST', '/v1/workspace/domain-verifications', { domain: DOMAIN });
-    dns.records.set(`_vocalis-verification.${DOMAIN}`, [added.body.txt_record_value, other.body.txt_record_value]);
-    const taken = await call(bob, 'POST', `/v1/workspace/domain-verifications/${other.body.domain_id}/verify`);
+    dns.records.set(`_vocalis-verification.${DOMAIN}`, [
+      added.body.txt_record_value,
+      other.body.txt_record_value,
+    ]);
+    const taken = await call(
+      bob,
+      'POST',
+      `/v1/workspace/domain-verifications/${other.body.domain_id}/verify`,
+    );
     expect(taken.status).toBe(409);
     expect(taken.body.detail.message).toBe(SSO_MESSAGES.domainTaken);
   });
@@ -179,7 +203,10 @@ describe(`workspace single sign-on (OIDC, SAML, domain verification) on ${proces
   it('refuses an unknown address when auto-provisioning is off; signs it up and in once it is on (OIDC, PKCE)', async () => {
     const email = acmeEmail('new');
     const refused = await oidcSignIn(email);
-    expect(errorOf(refused.location)).toEqual({ message: SSO_MESSAGES.noAccountNoProvisioning, code: 'sso_not_allowed' });
+    expect(errorOf(refused.location)).toEqual({
+      message: SSO_MESSAGES.noAccountNoProvisioning,
+      code: 'sso_not_allowed',
+    });
     expect(refused.jar.has('session_token')).toBe(false);
 
     const on = await call(alice, 'PUT', '/v1/workspace/user-auto-provisioning', { enabled: true });
@@ -195,7 +222,12 @@ describe(`workspace single sign-on (OIDC, SAML, domain verification) on ${proces
     const [member] = await app.database.db
       .select()
       .from(workspaceMembers)
-      .where(and(eq(workspaceMembers.workspaceId, alice.workspaceId), eq(workspaceMembers.userId, user.body.user_id)));
+      .where(
+        and(
+          eq(workspaceMembers.workspaceId, alice.workspaceId),
+          eq(workspaceMembers.userId, user.body.user_id),
+        ),
+      );
     expect(member?.role).toBe('editor');
     const ws = await app.request('/v1/workspace', { headers: { cookie: signed.jar.toString() } });
     expect(((await ws.json()) as { workspace_id: string }).workspace_id).toBe(alice.workspaceId);
@@ -214,19 +246,30 @@ describe(`workspace single sign-on (OIDC, SAML, domain verification) on ${proces
     // The provider's answer reaches a browser without this attempt's state cookie (login CSRF): refused.
     const other = await completeAtProvider(app, url, new Jar(), { email: acmeEmail('csrf') });
     expect(errorOf(other.location).code).toBe('sso_state_mismatch');
-    const forged = await app.request('/api/auth/sso/oidc/callback?code=abc&state=forged', { redirect: 'manual' });
+    const forged = await app.request('/api/auth/sso/oidc/callback?code=abc&state=forged', {
+      redirect: 'manual',
+    });
     expect(errorOf(forged.headers.get('location')!).code).toBe('sso_state_mismatch');
   });
 
   it('respects the seats: auto-provisioning stops at the plan seat limit', async () => {
-    // Business has 5 seats: alice + the SSO user above hold 2; fill the rest.
+    // Creator has 1 seat, which alice holds.
     const db = app.database.db;
-    await db.update(workspaces).set({ subscriptionTier: 'creator' }).where(eq(workspaces.id, alice.workspaceId));
+    await db
+      .update(workspaces)
+      .set({ subscriptionTier: 'creator', extraSeats: 0 })
+      .where(eq(workspaces.id, alice.workspaceId));
     const full = await oidcSignIn(acmeEmail('seatless'));
     expect(errorOf(full.location).code).toBe('seat_limit_reached');
-    const [nobody] = await db.select().from(users).where(eq(users.email, `seatless-${seq}@${DOMAIN}`));
+    const [nobody] = await db
+      .select()
+      .from(users)
+      .where(eq(users.email, `seatless-${seq}@${DOMAIN}`));
     expect(nobody).toBeUndefined();
-    await db.update(workspaces).set({ subscriptionTier: 'growing_business' }).where(eq(workspaces.id, alice.workspaceId));
+    await db
+      .update(workspaces)
+      .set({ subscriptionTier: 'scale_2024_08_10', extraSeats: 20 })
+      .where(eq(workspaces.id, alice.workspaceId));
   });
 
   it('an editor cannot administer SSO; another workspace neither reads nor changes it', async () => {
@@ -236,12 +279,20 @@ describe(`workspace single sign-on (OIDC, SAML, domain verification) on ${proces
     const asEditor = (method: string, path: string, body?: unknown) =>
       app.request(path, {
         method,
-        headers: { cookie, origin: app.config.publicUrl, ...(body ? { 'content-type': 'application/json' } : {}) },
+        headers: {
+          cookie,
+          origin: app.config.publicUrl,
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
         body: body ? JSON.stringify(body) : undefined,
       });
     expect((await asEditor('GET', '/v1/workspace/identity-providers')).status).toBe(200);
     for (const [method, path, body] of [
-      ['POST', '/v1/workspace/identity-providers', { type: 'oidc', issuer: oidc.issuer, client_id: 'a', client_secret: 'b' }],
+      [
+        'POST',
+        '/v1/workspace/identity-providers',
+        { type: 'oidc', issuer: oidc.issuer, client_id: 'a', client_secret: 'b' },
+      ],
       ['PATCH', `/v1/workspace/identity-providers/${oidcProviderId}`, { name: 'Mine' }],
       ['DELETE', `/v1/workspace/identity-providers/${oidcProviderId}`],
       ['GET', '/v1/workspace/domain-verifications'],
@@ -250,21 +301,39 @@ describe(`workspace single sign-on (OIDC, SAML, domain verification) on ${proces
     ] as const) {
       const res = await asEditor(method, path, body);
       expect(res.status, `${method} ${path}`).toBe(403);
-      expect(((await res.json()) as { detail: { status: string } }).detail.status).toBe('not_workspace_admin');
+      expect(((await res.json()) as { detail: { status: string } }).detail.status).toBe(
+        'not_workspace_admin',
+      );
     }
 
     expect((await call(bob, 'GET', '/v1/workspace/identity-providers')).body.identity_providers).toEqual([]);
-    expect((await call(bob, 'PATCH', `/v1/workspace/identity-providers/${oidcProviderId}`, { name: 'x' })).status).toBe(404);
-    expect((await call(bob, 'DELETE', `/v1/workspace/identity-providers/${oidcProviderId}`)).status).toBe(404);
+    expect(
+      (await call(bob, 'PATCH', `/v1/workspace/identity-providers/${oidcProviderId}`, { name: 'x' })).status,
+    ).toBe(404);
+    expect((await call(bob, 'DELETE', `/v1/workspace/identity-providers/${oidcProviderId}`)).status).toBe(
+      404,
+    );
     const domains = (await call(alice, 'GET', '/v1/workspace/domain-verifications')).body.domains;
-    expect((await call(bob, 'POST', `/v1/workspace/domain-verifications/${domains[0].domain_id}/verify`)).status).toBe(404);
-    expect((await call(bob, 'DELETE', `/v1/workspace/domain-verifications/${domains[0].domain_id}`)).status).toBe(404);
-    expect((await call(bob, 'GET', '/v1/workspace/domain-verifications')).body.domains.map((d: { domain: string }) => d.domain)).toEqual([DOMAIN]);
-    expect((await call(alice, 'GET', '/v1/workspace/identity-providers')).body.identity_providers[0].name).toBe('Acme SSO');
+    expect(
+      (await call(bob, 'POST', `/v1/workspace/domain-verifications/${domains[0].domain_id}/verify`)).status,
+    ).toBe(404);
+    expect(
+      (await call(bob, 'DELETE', `/v1/workspace/domain-verifications/${domains[0].domain_id}`)).status,
+    ).toBe(404);
+    expect(
+      (await call(bob, 'GET', '/v1/workspace/domain-verifications')).body.domains.map(
+        (d: { domain: string }) => d.domain,
+      ),
+    ).toEqual([DOMAIN]);
+    expect(
+      (await call(alice, 'GET', '/v1/workspace/identity-providers')).body.identity_providers[0].name,
+    ).toBe('Acme SSO');
   });
 
   it('enforces the stored sign-in rules: email/password refused with the spec message, SSO required', async () => {
-    const res = await call(alice, 'PATCH', '/v1/workspace/security', { email_password_sign_in_disabled: true });
+    const res = await call(alice, 'PATCH', '/v1/workspace/security', {
+      email_password_sign_in_disabled: true,
+    });
     expect(res.status).toBe(200);
     const signIn = await app.request('/api/auth/sign-in/email', {
       method: 'POST',
@@ -275,7 +344,9 @@ describe(`workspace single sign-on (OIDC, SAML, domain verification) on ${proces
     expect(((await signIn.json()) as { detail: { message: string } }).detail.message).toBe(
       'Your workspace does not allow signing in with email and password. Please sign in with another identity provider.',
     );
-    expect((await call(null, 'GET', `/v1/workspace/find-sso-provider?email=x@${DOMAIN}`)).body.sso_required).toBe(true);
+    expect(
+      (await call(null, 'GET', `/v1/workspace/find-sso-provider?email=x@${DOMAIN}`)).body.sso_required,
+    ).toBe(true);
     // Members still come in through the workspace's provider.
     const sso = await oidcSignIn(acmeEmail('member'));
     expect(sso.location).toBe('/app/home');
@@ -293,18 +364,30 @@ describe(`workspace single sign-on (OIDC, SAML, domain verification) on ${proces
       expect(`${u.origin}${u.pathname}`).toBe(idp.ssoUrl);
       const { inflateRawSync } = await import('node:zlib');
       const request = inflateRawSync(Buffer.from(u.searchParams.get('SAMLRequest')!, 'base64')).toString();
-      return { jar, requestId: /\sID="([^"]+)"/.exec(request)![1]!, relayState: u.searchParams.get('RelayState')!, request };
+      return {
+        jar,
+        requestId: /\sID="([^"]+)"/.exec(request)![1]!,
+        relayState: u.searchParams.get('RelayState')!,
+        request,
+      };
     };
     /** The browser's form post to the ACS and the redirects after it. */
     const post = async (jar: Jar, samlResponse: string, relayState: string) => {
       const res = await app.request(`/api/auth/sso/saml/acs/${samlProviderId}`, {
         method: 'POST',
         redirect: 'manual',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: new URL(idp.ssoUrl).origin, cookie: jar.toString() },
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          origin: new URL(idp.ssoUrl).origin,
+          cookie: jar.toString(),
+        },
         body: new URLSearchParams({ SAMLResponse: samlResponse, RelayState: relayState }).toString(),
       });
       expect(res.status).toBe(303);
-      const leg = await app.request(res.headers.get('location')!, { redirect: 'manual', headers: { cookie: jar.toString() } });
+      const leg = await app.request(res.headers.get('location')!, {
+        redirect: 'manual',
+        headers: { cookie: jar.toString() },
+      });
       jar.take(leg);
       return leg.headers.get('location')!;
     };
@@ -319,7 +402,11 @@ describe(`workspace single sign-on (OIDC, SAML, domain verification) on ${proces
       });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       samlProviderId = res.body.provider_id;
-      expect(res.body).toMatchObject({ identity_provider_entity_id: idp.entityId, acs_url: acs(), sp_entity_id: entity() });
+      expect(res.body).toMatchObject({
+        identity_provider_entity_id: idp.entityId,
+        acs_url: acs(),
+        sp_entity_id: entity(),
+      });
       const meta = await app.request(`/api/auth/sso/saml/metadata/${samlProviderId}`);
       expect(meta.status).toBe(200);
       const xml = await meta.text();
@@ -328,7 +415,9 @@ describe(`workspace single sign-on (OIDC, SAML, domain verification) on ${proces
       expect((await app.request(`/api/auth/sso/saml/metadata/${oidcProviderId}`)).status).toBe(404);
       // The OIDC provider was first; make SAML the one find-sso-provider answers.
       await call(alice, 'DELETE', `/v1/workspace/identity-providers/${oidcProviderId}`);
-      expect((await call(null, 'GET', `/v1/workspace/find-sso-provider?email=x@${DOMAIN}`)).body).toMatchObject({ provider_id: samlProviderId, type: 'saml' });
+      expect(
+        (await call(null, 'GET', `/v1/workspace/find-sso-provider?email=x@${DOMAIN}`)).body,
+      ).toMatchObject({ provider_id: samlProviderId, type: 'saml' });
     });
 
     it('signs a member in through the IdP sign-in page and its signed assertion', async () => {
@@ -350,31 +439,59 @@ describe(`workspace single sign-on (OIDC, SAML, domain verification) on ${proces
 
       // The same response again (a replay, even with a fresh attempt's state) is refused.
       const again = await startSaml();
-      expect(errorOf(await post(again.jar, samlResponse, again.relayState)).code).toBe('saml_response_invalid');
+      expect(errorOf(await post(again.jar, samlResponse, again.relayState)).code).toBe(
+        'saml_response_invalid',
+      );
     });
 
     it('refuses a bad signature, a wrong audience and a replayed assertion id', async () => {
       const email = acmeEmail('samlbad');
       const other = await idp.otherKey();
       const a = await startSaml();
-      const forged = idp.response({ email, acsUrl: acs(), audience: entity(), inResponseTo: a.requestId, signWith: other });
+      const forged = idp.response({
+        email,
+        acsUrl: acs(),
+        audience: entity(),
+        inResponseTo: a.requestId,
+        signWith: other,
+      });
       const l1 = await post(a.jar, forged, a.relayState);
       expect(errorOf(l1).code).toBe('saml_response_invalid');
       expect(a.jar.has('session_token')).toBe(false);
 
       const b = await startSaml();
-      const wrongAudience = idp.response({ email, acsUrl: acs(), audience: 'https://someone-else.example/sp', inResponseTo: b.requestId });
+      const wrongAudience = idp.response({
+        email,
+        acsUrl: acs(),
+        audience: 'https://someone-else.example/sp',
+        inResponseTo: b.requestId,
+      });
       expect(errorOf(await post(b.jar, wrongAudience, b.relayState)).code).toBe('saml_response_invalid');
 
       // A valid assertion whose id was already used is refused by the replay cache, even for a new request.
       const assertionId = `_replay${Date.now()}`;
       const c = await startSaml();
-      const first = idp.response({ email, acsUrl: acs(), audience: entity(), inResponseTo: c.requestId, assertionId });
+      const first = idp.response({
+        email,
+        acsUrl: acs(),
+        audience: entity(),
+        inResponseTo: c.requestId,
+        assertionId,
+      });
       expect(await post(c.jar, first, c.relayState)).toBe('/app/home');
       const d = await startSaml();
-      const replay = idp.response({ email, acsUrl: acs(), audience: entity(), inResponseTo: d.requestId, assertionId });
+      const replay = idp.response({
+        email,
+        acsUrl: acs(),
+        audience: entity(),
+        inResponseTo: d.requestId,
+        assertionId,
+      });
       expect(errorOf(await post(d.jar, replay, d.relayState)).code).toBe('saml_assertion_replayed');
-      const [kept] = await app.database.db.select().from(samlAssertionReplays).where(eq(samlAssertionReplays.assertionId, assertionId));
+      const [kept] = await app.database.db
+        .select()
+        .from(samlAssertionReplays)
+        .where(eq(samlAssertionReplays.assertionId, assertionId));
       expect(kept?.providerId).toBe(samlProviderId);
     });
   });
