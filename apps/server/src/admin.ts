@@ -57,7 +57,7 @@ async function main(): Promise<number> {
           sso: new SsoSignInService(database.db, {
             publicUrl: config.publicUrl,
             box: new SecretBox(config.authSecret),
-            oidc: new OidcClient({ allowPrivate: config.outboundAllowPrivate }),
+            oidc: new OidcClient({ allowPrivate: config.ssoAllowPrivateIssuers }),
           }),
         }),
         messages: new MessagesService(database.db, bus),

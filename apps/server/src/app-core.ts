@@ -67,7 +67,7 @@ export function createCore(
   const ssoDeps = {
     publicUrl: config.publicUrl,
     box: new SecretBox(config.authSecret),
-    oidc: new OidcClient({ allowPrivate: config.outboundAllowPrivate }),
+    oidc: new OidcClient({ allowPrivate: config.ssoAllowPrivateIssuers }),
   };
   const sso = new SsoSignInService(db, ssoDeps);
   const auth = createAuth(db, config, { mailer, accounts: users, phoneFactor, sso });

@@ -57,6 +57,8 @@ export const envSchema = z.object({
   STT_HTTP_LANGUAGES: z.string().default(''),
   // URLs users give (cloud_storage_url, …) may reach private and loopback addresses (decision 044).
   OUTBOUND_ALLOW_PRIVATE: bool.default(false),
+  /** Workspace identity providers may be on private networks (an on-premises IdP; the e2e run's stand-in). */
+  SSO_ALLOW_PRIVATE_ISSUERS: bool.default(false),
   /** DNS servers for domain verification (comma-separated host or host:port); empty: the system's. */
   DNS_SERVERS: z.string().default(''),
   // A voice cloning inference server (decision 076): cloned voices speak through it when set.
@@ -150,6 +152,8 @@ export type Config = {
   sttHttp?: { url: string; model: string; apiKey?: string; languages: string[] | 'any' };
   /** Whether URLs users give may reach private and loopback addresses (lib/public-fetch.ts). */
   outboundAllowPrivate: boolean;
+  /** Workspace SSO may reach identity providers on private addresses (or OUTBOUND_ALLOW_PRIVATE). */
+  ssoAllowPrivateIssuers: boolean;
   /** The resolvers that check domain-verification TXT records (decision 161); empty: the system's. */
   dnsServers: string[];
   /** Voice cloning inference server (decision 076), when one is configured. */
@@ -299,6 +303,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     speechWorkers: e.SPEECH_WORKERS ?? os.availableParallelism(),
     speechRhvoice: e.SPEECH_RHVOICE,
     outboundAllowPrivate: e.OUTBOUND_ALLOW_PRIVATE,
+    ssoAllowPrivateIssuers: e.SSO_ALLOW_PRIVATE_ISSUERS || e.OUTBOUND_ALLOW_PRIVATE,
     dnsServers: e.DNS_SERVERS.split(',')
       .map((s) => s.trim())
       .filter(Boolean),

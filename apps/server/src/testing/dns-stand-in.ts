@@ -58,7 +58,7 @@ function answer(query: Buffer, records: Map<string, string[]>, log: string[]): B
   return Buffer.concat([header, question, ...answers]);
 }
 
-export async function startDnsStandIn(): Promise<DnsStandIn> {
+export async function startDnsStandIn(opts: { port?: number } = {}): Promise<DnsStandIn> {
   const records = new Map<string, string[]>();
   const queries: string[] = [];
   const socket: Socket = createSocket('udp4');
@@ -69,7 +69,7 @@ export async function startDnsStandIn(): Promise<DnsStandIn> {
       // a malformed question gets no answer
     }
   });
-  await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => socket.bind(opts.port ?? 0, '127.0.0.1', resolve));
   return {
     server: `127.0.0.1:${socket.address().port}`,
     records,

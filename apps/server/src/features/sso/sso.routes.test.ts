@@ -40,7 +40,7 @@ describe(`workspace single sign-on (OIDC, SAML, domain verification) on ${proces
         PORT: String(port),
         PUBLIC_URL: origin,
         DNS_SERVERS: dns.server,
-        OUTBOUND_ALLOW_PRIVATE: 'true',
+        SSO_ALLOW_PRIVATE_ISSUERS: 'true',
       },
     });
     [alice, bob] = [await createTestUser(app), await createTestUser(app)];
