@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { startDnsStandIn, type DnsStandIn } from '../apps/server/src/testing/dns-stand-in';
+import { startSamlIdpStandIn, type SamlIdpStandIn } from '../apps/server/src/testing/saml-idp-stand-in';
 import { E2E_OIDC_PORT, E2E_DNS_PORT } from './e2e-env';
 import { signUpAndOnboard } from './flows';
 
@@ -10,18 +11,21 @@ const domain = `sso-${stamp}.test`;
 const owner = { email: `owner@${domain}`, firstName: 'Olga', password: 'e2e-password-1!' };
 
 let dns: DnsStandIn;
+let idp: SamlIdpStandIn;
 test.beforeAll(async () => {
   dns = await startDnsStandIn({ port: E2E_DNS_PORT });
+  idp = await startSamlIdpStandIn();
 });
 test.afterAll(async () => {
   await dns?.close();
+  await idp?.close();
 });
 
-test('an admin configures OIDC SSO and verifies the domain on the security page; then signs in through the provider', async ({
+test('an admin configures OIDC SSO and verifies the domain on the security page, signs in through it, then through SAML', async ({
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   await signUpAndOnboard(page, owner);
 
   await page.goto('/app/workspace/security');
@@ -64,4 +68,27 @@ test('an admin configures OIDC SSO and verifies the domain on the security page;
   await expect(fresh.getByRole('region', { name: 'Single sign-on' }).getByText('Acme SSO')).toBeVisible();
   await fresh.screenshot({ path: 'e2e/artifacts/sso-signed-in.png', fullPage: true });
   await context.close();
+
+  // The workspace moves to SAML: the OIDC provider goes, a SAML IdP (signed assertions) comes.
+  await sso.getByRole('button', { name: 'Remove' }).click();
+  await expect(sso.getByText('No identity provider is configured.')).toBeVisible();
+  await form.getByLabel('SAML 2.0').check();
+  await form.getByLabel('Name').fill('Acme SAML');
+  await form.getByLabel('IdP entity ID').fill(idp.entityId);
+  await form.getByLabel('IdP sign-in URL').fill(idp.ssoUrl);
+  await form.getByLabel('Signing certificate (PEM)').fill(idp.certificate);
+  await form.getByRole('button', { name: 'Add identity provider' }).click();
+  await expect(sso.getByText('Assertion consumer service URL')).toBeVisible();
+
+  const samlContext = await browser.newContext();
+  const samlPage = await samlContext.newPage();
+  await samlPage.goto('/sign-in');
+  await samlPage.getByLabel('Email').fill(owner.email);
+  await samlPage.getByLabel('Password', { exact: true }).focus();
+  await samlPage.getByRole('button', { name: 'Continue with single sign-on' }).click();
+  await expect(samlPage.getByRole('heading', { name: 'Acme SAML sign-in' })).toBeVisible();
+  await samlPage.getByLabel('Email').fill(owner.email);
+  await samlPage.getByRole('button', { name: 'Continue' }).click();
+  await expect(samlPage).toHaveURL(/\/app\/home$/, { timeout: 20_000 });
+  await samlContext.close();
 });
