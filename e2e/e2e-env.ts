@@ -8,3 +8,5 @@ export const E2E_OIDC_PORT = E2E_PORT + 1;
 /** The SMTP sink the e2e server delivers mail to (MAIL_TRANSPORT=smtp), and its HTTP port for the tests. */
 export const E2E_SMTP_PORT = E2E_PORT + 2;
 export const E2E_MAIL_SINK_PORT = E2E_PORT + 3;
+/** The loopback DNS server an e2e spec runs for domain verification (sso.spec.ts); the app asks it. */
+export const E2E_DNS_PORT = E2E_PORT + 4;

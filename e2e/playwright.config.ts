@@ -2,6 +2,7 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import {
   E2E_DATA_DIR,
+  E2E_DNS_PORT,
   E2E_MAIL_SINK_PORT,
   E2E_OIDC_PORT,
   E2E_PORT,
@@ -76,6 +77,9 @@ export default defineConfig({
         GITHUB_CLIENT_SECRET: 'github-secret-for-tests',
         GITHUB_URL: oidcIssuer,
         GITHUB_API_URL: oidcIssuer,
+        // Workspace SSO (sso.spec.ts): the OIDC stand-in is on loopback; TXT records come from the spec's DNS server.
+        SSO_ALLOW_PRIVATE_ISSUERS: 'true',
+        DNS_SERVERS: `127.0.0.1:${E2E_DNS_PORT}`,
       },
     },
   ],

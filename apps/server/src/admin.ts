@@ -7,6 +7,9 @@ import { PhoneFactorService } from './features/two-factor/phone-factor.service';
 import { createSmsSender } from './sms/sms-sender';
 import { AUTH_MESSAGES } from './auth/auth-hooks';
 import { UserService } from './features/user/user.service';
+import { SecretBox } from './features/conversational-ai/secret-box';
+import { OidcClient } from './features/sso/oidc-client';
+import { SsoSignInService } from './features/sso/sso-sign-in.service';
 import { Mailer } from './mail/mailer';
 import { loadConfigOrExit, type Config } from './config';
 import { openDatabase, type Database } from './db/client';
@@ -51,6 +54,11 @@ async function main(): Promise<number> {
           mailer: new Mailer(database.db, config, log),
           accounts: users,
           phoneFactor: new PhoneFactorService(database.db, createSmsSender(database.db, config)),
+          sso: new SsoSignInService(database.db, {
+            publicUrl: config.publicUrl,
+            box: new SecretBox(config.authSecret),
+            oidc: new OidcClient({ allowPrivate: config.ssoAllowPrivateIssuers }),
+          }),
         }),
         messages: new MessagesService(database.db, bus),
         users,

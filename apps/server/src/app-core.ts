@@ -8,6 +8,9 @@ import { SensitiveActionService } from './features/account-codes/sensitive-actio
 import { createBilling, subscriptionSource, type Billing } from './features/billing/create-billing';
 import type { Lifecycle } from './features/health/health.routes';
 import { HistoryService } from './features/history/history.service';
+import { SecretBox } from './features/conversational-ai/secret-box';
+import { OidcClient } from './features/sso/oidc-client';
+import { SsoSignInService } from './features/sso/sso-sign-in.service';
 import { MessagesService } from './features/messages/messages.service';
 import { PhoneFactorService } from './features/two-factor/phone-factor.service';
 import { UsageService, type ReservationOwner } from './features/usage/usage.service';
@@ -44,6 +47,8 @@ export type Core = {
   sessions: ReturnType<typeof sessionLookup>;
   files: FileStorage;
   history: HistoryService;
+  /** What workspace SSO shares with the auth plugin: the public URL, the secret box, the OIDC client. */
+  ssoDeps: { publicUrl: string; box: SecretBox; oidc: OidcClient };
 };
 
 /** Builds the shared services over an open database. */
@@ -59,7 +64,13 @@ export function createCore(
   const billing = createBilling({ db, config, bus, log: app.log });
   const users = new UserService(db, config, bus, AUTH_MESSAGES, subscriptionSource(usage, billing));
   const phoneFactor = new PhoneFactorService(db, createSmsSender(db, config));
-  const auth = createAuth(db, config, { mailer, accounts: users, phoneFactor });
+  const ssoDeps = {
+    publicUrl: config.publicUrl,
+    box: new SecretBox(config.authSecret),
+    oidc: new OidcClient({ allowPrivate: config.ssoAllowPrivateIssuers }),
+  };
+  const sso = new SsoSignInService(db, ssoDeps);
+  const auth = createAuth(db, config, { mailer, accounts: users, phoneFactor, sso });
   const sessions = sessionLookup(auth);
   // History audio and other shared files: a local folder, or the bucket every node shares (decision 029).
   const storage = createFileStorage(config.storage);
@@ -77,6 +88,7 @@ export function createCore(
     phoneFactor,
     auth,
     sensitiveActions: new SensitiveActionService(db, config, mailer, sessions),
+    ssoDeps,
     sessions,
     files,
     history: new HistoryService(db, files, usage),

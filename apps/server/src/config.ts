@@ -57,6 +57,10 @@ export const envSchema = z.object({
   STT_HTTP_LANGUAGES: z.string().default(''),
   // URLs users give (cloud_storage_url, …) may reach private and loopback addresses (decision 044).
   OUTBOUND_ALLOW_PRIVATE: bool.default(false),
+  /** Workspace identity providers may be on private networks (an on-premises IdP; the e2e run's stand-in). */
+  SSO_ALLOW_PRIVATE_ISSUERS: bool.default(false),
+  /** DNS servers for domain verification (comma-separated host or host:port); empty: the system's. */
+  DNS_SERVERS: z.string().default(''),
   // A voice cloning inference server (decision 076): cloned voices speak through it when set.
   SPEECH_CLONE_URL: z.url({ protocol: /^https?$/ }).optional(),
   SPEECH_CLONE_API_KEY: z.string().min(1).optional(),
@@ -148,6 +152,10 @@ export type Config = {
   sttHttp?: { url: string; model: string; apiKey?: string; languages: string[] | 'any' };
   /** Whether URLs users give may reach private and loopback addresses (lib/public-fetch.ts). */
   outboundAllowPrivate: boolean;
+  /** Workspace SSO may reach identity providers on private addresses (or OUTBOUND_ALLOW_PRIVATE). */
+  ssoAllowPrivateIssuers: boolean;
+  /** The resolvers that check domain-verification TXT records (decision 161); empty: the system's. */
+  dnsServers: string[];
   /** Voice cloning inference server (decision 076), when one is configured. */
   speechClone?: { url: string; apiKey?: string; timeoutMs: number };
   /** How long requests in flight may take to finish at shutdown before their connections are closed. */
@@ -295,6 +303,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     speechWorkers: e.SPEECH_WORKERS ?? os.availableParallelism(),
     speechRhvoice: e.SPEECH_RHVOICE,
     outboundAllowPrivate: e.OUTBOUND_ALLOW_PRIVATE,
+    ssoAllowPrivateIssuers: e.SSO_ALLOW_PRIVATE_ISSUERS || e.OUTBOUND_ALLOW_PRIVATE,
+    dnsServers: e.DNS_SERVERS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     ...(e.SPEECH_CLONE_URL && {
       speechClone: {

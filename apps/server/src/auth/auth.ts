@@ -22,6 +22,7 @@ import { deleteSession, inactivityTimeoutOf } from './session-activity.repo';
 import { sessionTokenOptions } from './session-tokens';
 import { hashSessionTokens } from './session-token-hash';
 import { socialProviderConfigs } from './social-providers';
+import { ssoEndpoints, type SsoSignIn } from './sso-endpoints';
 
 export type Auth = ReturnType<typeof createAuth>;
 
@@ -41,6 +42,8 @@ export type AuthDeps = {
     hasPhoneFactor(email: string): Promise<boolean>;
     keepRequiredIfEnrolled(userId: string): Promise<void>;
   };
+  /** Workspace single sign-on (OIDC and SAML) of features/sso. */
+  sso: SsoSignIn;
 };
 
 /**
@@ -175,6 +178,7 @@ export function createAuth(db: AppDb, config: Config, deps: AuthDeps) {
         },
       }),
       phoneFactorMethods(deps.phoneFactor),
+      ssoEndpoints(deps.sso),
     ],
   });
 }

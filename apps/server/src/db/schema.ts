@@ -14,6 +14,7 @@ import * as nodes from './schema/nodes';
 import * as rateLimits from './schema/rate-limits';
 import * as serviceAccounts from './schema/service-accounts';
 import * as sms from './schema/sms';
+import * as sso from './schema/sso';
 import * as soundEffects from './schema/sound-effects';
 import * as studio from './schema/studio';
 import * as transcriptTables from './schema/transcripts';
@@ -36,6 +37,7 @@ export const schema = {
   ...mail,
   ...workspaces,
   ...workspaceAdmin,
+  ...sso,
   ...userProfiles,
   ...accountSignals,
   ...accountCodes,

@@ -25,6 +25,7 @@ import { voiceDesignFeature } from './voice-design/voice-design.feature';
 import { voiceLibraryFeature } from './voice-library/voice-library.feature';
 import { webhooksFeature } from './webhooks/webhooks.feature';
 import { workspaceFeature } from './workspace/workspace.feature';
+import { ssoFeature } from './sso/sso.feature';
 
 /**
  * Every product area, once, in registration order (a new feature adds one line here). The user feature comes
@@ -54,6 +55,7 @@ export const FEATURES = [
   webhooksFeature,
   serviceAccountsFeature,
   workspaceFeature,
+  ssoFeature,
   dubbingFeature,
   studioFeature,
   pronunciationFeature,

@@ -22,7 +22,14 @@ export const STAND_IN_CLIENTS = {
   apple: { clientId: 'vocalis-apple', clientSecret: 'apple-secret-for-tests' },
 } as const;
 
+/** A workspace's own identity provider (workspace SSO, decision 160): its redirect URI is the SSO callback. */
+export const STAND_IN_SSO_CLIENT = {
+  clientId: 'vocalis-workspace-sso',
+  clientSecret: 'workspace-sso-secret-for-tests',
+} as const;
+
 const PROVIDER_NAMES: Record<string, string> = {
+  [STAND_IN_SSO_CLIENT.clientId]: 'Acme SSO',
   [STAND_IN_CLIENTS.google.clientId]: 'Google',
   [STAND_IN_CLIENTS.github.clientId]: 'GitHub',
   [STAND_IN_CLIENTS.apple.clientId]: 'Apple',
@@ -80,12 +87,26 @@ export async function startOidcStandIn(opts: { appOrigin: string; port?: number 
   });
 
   const configuration: Configuration = {
-    clients: [client('google'), client('github'), client('apple')],
+    clients: [
+      client('google'),
+      client('github'),
+      client('apple'),
+      {
+        client_id: STAND_IN_SSO_CLIENT.clientId,
+        client_secret: STAND_IN_SSO_CLIENT.clientSecret,
+        redirect_uris: [`${opts.appOrigin}/api/auth/sso/oidc/callback`],
+        token_endpoint_auth_method: 'client_secret_basic' as const,
+        grant_types: ['authorization_code'],
+        response_types: ['code' as const],
+      },
+    ],
     jwks: { keys: [jwk as never] },
     cookies: { keys: ['stand-in-cookie-key-0123456789'] },
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
     scopes: ['openid', 'offline_access', 'name', 'read:user', 'user:email'],
     features: { devInteractions: { enabled: false } },
+    // The workspace SSO client must use PKCE (S256): a flow without it is refused.
+    pkce: { required: (_ctx, c) => c.clientId === STAND_IN_SSO_CLIENT.clientId },
     // Like Google and Apple: the ID token carries the granted claims (email), not only `sub`.
     conformIdTokenClaims: false,
     routes: {

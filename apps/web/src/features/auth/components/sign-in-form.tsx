@@ -1,9 +1,11 @@
+import type { FindSsoProviderResponse } from '@vocalis/contracts/sso';
 import { ACCOUNT_VERIFICATION_MESSAGES } from '@vocalis/domain/account-verification';
 import { accountRoutes } from '@vocalis/domain/app-routes';
 import { resolveRedirectTarget } from '@vocalis/domain/redirect-target';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 
+import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/input';
 import { LoadingButton } from '@/components/ui/loading-button';
 import { toast } from '@/components/ui/toast/toast-store';
@@ -11,6 +13,7 @@ import { useSignIn } from '@/lib/auth';
 import { readStored, removeStored } from '@/lib/storage';
 
 import { attachInternalCode } from '../api/action-codes';
+import { findSsoProvider, startSsoSignIn } from '../api/find-sso-provider';
 
 import { mailRequestError } from '../api/mail-request-error';
 import {
@@ -98,6 +101,20 @@ export function SignInForm({ onSuccess, onSecondStepChange }: SignInFormProps) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [secondStep, setSecondStep] = useState<readonly string[] | null>(null);
+  const [params] = useSearchParams();
+  const ssoError = params.get('sso_error');
+  // The address's workspace identity provider (find-sso-provider), looked up when the address is complete.
+  const [sso, setSso] = useState<FindSsoProviderResponse | null>(null);
+  const lookUpSso = async (address: string) => {
+    if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(address)) return null;
+    try {
+      const found = await findSsoProvider(address);
+      setSso(found.provider_id ? found : null);
+      return found.provider_id ? found : null;
+    } catch {
+      return null;
+    }
+  };
 
   const finish = () => {
     if (!internalCode) return onSuccess();
@@ -134,6 +151,9 @@ export function SignInForm({ onSuccess, onSecondStepChange }: SignInFormProps) {
     event.preventDefault();
     if (signIn.isPending || attaching) return;
     const address = email.trim();
+    // A workspace that requires single sign-on sends its members to their identity provider.
+    const found = sso ?? (await lookUpSso(address));
+    if (found?.sso_required) return startSsoSignIn(found);
     submittedAs.current = address.toLowerCase();
     await attach(address);
     signIn.mutate(
@@ -171,6 +191,14 @@ export function SignInForm({ onSuccess, onSecondStepChange }: SignInFormProps) {
 
   return (
     <form onSubmit={(event) => void submit(event)} className="space-y-5">
+      {ssoError ? (
+        <p
+          role="alert"
+          className="rounded-lg bg-rose-50 p-3 text-sm text-rose-700 dark:bg-rose-950 dark:text-rose-300"
+        >
+          {ssoError}
+        </p>
+      ) : null}
       <Field label="Email">
         {(id) => (
           <Input
@@ -182,10 +210,26 @@ export function SignInForm({ onSuccess, onSecondStepChange }: SignInFormProps) {
             required
             placeholder="you@example.com"
             value={email}
-            onChange={(event) => setEmail(event.target.value)}
+            onChange={(event) => {
+              setEmail(event.target.value);
+              setSso(null);
+            }}
+            onBlur={() => void lookUpSso(email.trim())}
           />
         )}
       </Field>
+      {sso ? (
+        <div className="rounded-lg border border-indigo-200 p-3 text-sm dark:border-indigo-900">
+          <p className="mb-2 text-zinc-700 dark:text-zinc-300">
+            {sso.sso_required
+              ? `${sso.workspace_name ?? 'Your workspace'} requires single sign-on.`
+              : `${sso.workspace_name ?? 'Your workspace'} offers single sign-on.`}
+          </p>
+          <Button type="button" variant="secondary" className="w-full" onClick={() => startSsoSignIn(sso)}>
+            Continue with single sign-on
+          </Button>
+        </div>
+      ) : null}
       <Field label="Password">
         {(id) => (
           <Input
@@ -193,7 +237,7 @@ export function SignInForm({ onSuccess, onSecondStepChange }: SignInFormProps) {
             name="password"
             type="password"
             autoComplete="current-password"
-            required
+            required={!sso?.sso_required}
             value={password}
             onChange={(event) => setPassword(event.target.value)}
           />

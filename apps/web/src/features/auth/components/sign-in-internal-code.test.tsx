@@ -63,8 +63,16 @@ describe('sign-in with a mailed internal verification code', () => {
     expect(toasts()).toContain(VERIFIED);
     expect(onSuccess).not.toHaveBeenCalled();
     const urls = calls.map((c) => c.url).filter((u) => u !== '/api/auth/get-session');
-    expect(urls).toEqual(['/v1/user/attach-internal-code', '/api/auth/sign-in/email']);
-    expect(calls[0]!.body).toEqual({ email: 'ann@example.com', internal_code: 'ic-stored' });
+    // The address's single sign-on provider is looked up first (none here), then the code, then the password.
+    expect(urls).toEqual([
+      '/v1/workspace/find-sso-provider?email=ann%40example.com',
+      '/v1/user/attach-internal-code',
+      '/api/auth/sign-in/email',
+    ]);
+    expect(calls.find((c) => c.url === '/v1/user/attach-internal-code')!.body).toEqual({
+      email: 'ann@example.com',
+      internal_code: 'ic-stored',
+    });
     expect(localStorage.getItem('xi:internal_verification_code')).toBeNull();
   });
 

@@ -10,6 +10,7 @@ import { Tooltip } from '@/components/ui/tooltip';
 import { errorToastMessage } from '@/lib/error-toast';
 
 import { useSecurity, useUpdateSecurity } from '../api/workspace-api';
+import { IdentityProviders } from '../components/identity-providers';
 import { WorkspacePage } from '../components/workspace-tabs';
 
 const PROVIDERS = [
@@ -144,7 +145,7 @@ function SecurityForm({ settings }: { settings: SecuritySettings }) {
   );
 }
 
-/** /app/workspace/security: sign-in methods, inactivity timeout, training opt-out (admins change them). */
+/** /app/workspace/security: sign-in methods, inactivity timeout, training opt-out, single sign-on (admins change them). */
 export default function SecurityRoute() {
   const settings = useSecurity();
   return (
@@ -164,6 +165,7 @@ export default function SecurityRoute() {
               </p>
             ) : null}
             <SecurityForm settings={settings.data} />
+            <IdentityProviders canChange={settings.data.can_change} />
           </div>
         )}
       </ErrorBoundary>
