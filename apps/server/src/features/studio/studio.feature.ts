@@ -14,10 +14,10 @@ import { studioRoutes } from './studio.routes';
 export const studioFeature = defineFeature({
   name: 'studio',
   jobs: [studioConvertJob],
-  async register(app, { db, files, bus, usage }, built) {
+  async register(app, { config, db, files, bus, usage }, built) {
     const speech = built.speech as { tts: TextToSpeechService; voices: VoicesService; models: ModelCatalogue };
     const access = new StudioAccess(db, usage, speech.voices);
-    const projects = new StudioProjectsService(db, bus, access, speech.models);
+    const projects = new StudioProjectsService(db, bus, access, speech.models, { allowPrivate: config.outboundAllowPrivate });
     const conversion = new StudioConversionService(db, files, bus, access, speech.tts);
     const snapshots = new StudioSnapshotsService(db, files, access);
     const unregister = registerConverter(db, conversion);
