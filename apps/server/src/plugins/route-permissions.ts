@@ -267,6 +267,8 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, KeyAccess<PermissionType
   'GET /v1/studio/projects/:project_id/snapshots/:project_snapshot_id': 'projects_read',
   'POST /v1/studio/projects/:project_id/snapshots/:project_snapshot_id/stream': 'projects_read',
   'POST /v1/studio/projects/:project_id/snapshots/:project_snapshot_id/archive': 'projects_read',
+  'GET /v1/studio/projects/:project_id/export': 'projects_read',
+  'GET /v1/studio/projects/:project_id/chapters/:chapter_id/export': 'projects_read',
   'GET /v1/studio/projects/:project_id/chapters/:chapter_id/blocks/:block_id/audio': 'projects_read',
   'GET /v1/studio/projects/:project_id/chapters/:chapter_id/snapshots': 'projects_read',
   'GET /v1/studio/projects/:project_id/chapters/:chapter_id/snapshots/:chapter_snapshot_id': 'projects_read',

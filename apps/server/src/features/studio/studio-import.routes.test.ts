@@ -141,7 +141,7 @@ describe(`studio document and URL import on ${process.env.TEST_DB}`, () => {
       ['c1', '<h1>Chapter One</h1><p>The first paragraph.</p><p>The <em>second</em> paragraph.</p>'],
       ['c2', '<h1>Chapter Two</h1><p>The last words.</p>'],
     ]);
-    const { project } = await client.studio.projects.create({ name: 'Epub', fromDocument: new File([file], 'book.epub', { type: 'application/epub+zip' }) });
+    const { project } = await client.studio.projects.create({ name: 'Epub', fromDocument: new File([Buffer.from(file)], 'book.epub', { type: 'application/epub+zip' }) });
     expect(shape(await chapters(project.projectId))).toEqual([
       { name: 'Chapter One', blocks: [['h1', 'Chapter One'], ['p', 'The first paragraph.'], ['p', 'The second paragraph.']] },
       { name: 'Chapter Two', blocks: [['h1', 'Chapter Two'], ['p', 'The last words.']] },
@@ -150,7 +150,7 @@ describe(`studio document and URL import on ${process.env.TEST_DB}`, () => {
 
   it('makes each spine document a chapter when an epub has no headings', async () => {
     const file = epub([['a', '<p>Alpha text.</p>'], ['b', '<p>Beta text.</p>']]);
-    const { project } = await client.studio.projects.create({ name: 'Plain epub', fromDocument: new File([file], 'plain.epub') });
+    const { project } = await client.studio.projects.create({ name: 'Plain epub', fromDocument: new File([Buffer.from(file)], 'plain.epub') });
     expect(shape(await chapters(project.projectId))).toEqual([
       { name: 'Chapter 1', blocks: [['p', 'Alpha text.']] },
       { name: 'Chapter 2', blocks: [['p', 'Beta text.']] },
@@ -166,7 +166,7 @@ describe(`studio document and URL import on ${process.env.TEST_DB}`, () => {
       ['Heading1', 'Part Two'],
       [null, 'After.'],
     ]);
-    const { project } = await client.studio.projects.create({ name: 'Docx', fromDocument: new File([file], 'novel.docx') });
+    const { project } = await client.studio.projects.create({ name: 'Docx', fromDocument: new File([Buffer.from(file)], 'novel.docx') });
     expect(shape(await chapters(project.projectId))).toEqual([
       { name: 'Prologue', blocks: [['h1', 'Prologue'], ['p', 'Before it all began.'], ['h2', 'A scene'], ['p', 'Rain.']] },
       { name: 'Part Two', blocks: [['h1', 'Part Two'], ['p', 'After.']] },
@@ -174,7 +174,7 @@ describe(`studio document and URL import on ${process.env.TEST_DB}`, () => {
   });
 
   it('imports a pdf: larger lines are chapter titles, close lines join into paragraphs', async () => {
-    const { project } = await client.studio.projects.create({ name: 'Pdf', fromDocument: new File([pdfBytes], 'book.pdf', { type: 'application/pdf' }) });
+    const { project } = await client.studio.projects.create({ name: 'Pdf', fromDocument: new File([Buffer.from(pdfBytes)], 'book.pdf', { type: 'application/pdf' }) });
     expect(shape(await chapters(project.projectId))).toEqual([
       {
         name: 'The Beginning',

@@ -6,6 +6,8 @@ import { StudioAccess } from './studio-access';
 import { registerConverter, studioConvertJob } from './studio-convert.job';
 import { StudioConversionService } from './studio-conversion.service';
 import { StudioProjectsService } from './studio-projects.service';
+import { StudioExportService } from './studio-export.service';
+import { studioExportRoutes } from './studio-export.routes';
 import { StudioSnapshotsService } from './studio-snapshots.service';
 import { studioSnapshotRoutes } from './studio-snapshots.routes';
 import { studioRoutes } from './studio.routes';
@@ -24,6 +26,7 @@ export const studioFeature = defineFeature({
     app.addHook('onClose', async () => unregister());
     await app.register(studioRoutes(projects, conversion, (userId, l) => speech.tts.checkPronunciations(userId, l)));
     await app.register(studioSnapshotRoutes(snapshots));
+    await app.register(studioExportRoutes(new StudioExportService(db, files, access)));
     return { projects, conversion, snapshots };
   },
 });
