@@ -268,6 +268,13 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, KeyAccess<PermissionType
   'POST /v1/studio/projects/:project_id/snapshots/:project_snapshot_id/stream': 'projects_read',
   'POST /v1/studio/projects/:project_id/snapshots/:project_snapshot_id/archive': 'projects_read',
   'GET /v1/studio/projects/:project_id/export': 'projects_read',
+  // Audio native (decision 173): Studio projects with a player.
+  'POST /v1/audio-native': 'projects_write',
+  'GET /v1/audio-native': 'projects_read',
+  'GET /v1/audio-native/:project_id/settings': 'projects_read',
+  'POST /v1/audio-native/:project_id/settings': 'projects_write',
+  'POST /v1/audio-native/:project_id/content': 'projects_write',
+  'POST /v1/audio-native/content': 'projects_write',
   'GET /v1/studio/projects/:project_id/chapters/:chapter_id/export': 'projects_read',
   'GET /v1/studio/projects/:project_id/chapters/:chapter_id/blocks/:block_id/audio': 'projects_read',
   'GET /v1/studio/projects/:project_id/chapters/:chapter_id/snapshots': 'projects_read',
