@@ -31,10 +31,15 @@ test('narrates an article, styles the player, and plays it embedded on another o
   await page.getByLabel('Article file').setInputFiles({
     name: 'harbour.html',
     mimeType: 'text/html',
-    buffer: Buffer.from('<h1>The harbour at dawn</h1><p>The boats come in with the tide.</p><p>Gulls follow them to the quay.</p>'),
+    buffer: Buffer.from(
+      '<h1>The harbour at dawn</h1><p>The boats come in with the tide.</p><p>Gulls follow them to the quay.</p>',
+    ),
   });
   await page.getByRole('button', { name: 'Create and narrate' }).click();
-  const item = page.getByRole('list', { name: 'Audio native projects' }).getByRole('listitem').filter({ hasText: 'Harbour news' });
+  const item = page
+    .getByRole('list', { name: 'Audio native projects' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Harbour news' });
   await expect(item).toBeVisible();
   await expect(item.getByText('Ready')).toBeVisible({ timeout: 120_000 });
   const snippet = (await item.getByLabel('Embed snippet').textContent())!;
@@ -72,8 +77,14 @@ test('narrates an article, styles the player, and plays it embedded on another o
     expect(bg).toBe('rgb(30, 58, 138)');
     await frame.getByRole('button', { name: 'Play' }).click();
     const child = page.frames().find((f) => f.url().includes('/audio-native/embed/'))!;
-    await expect.poll(() => child.evaluate(() => (document.getElementById('audio') as HTMLAudioElement).currentTime), { timeout: 20_000 }).toBeGreaterThan(0.5);
-    expect(await child.evaluate(() => (document.getElementById('audio') as HTMLAudioElement).paused)).toBe(false);
+    await expect
+      .poll(() => child.evaluate(() => (document.getElementById('audio') as HTMLAudioElement).currentTime), {
+        timeout: 20_000,
+      })
+      .toBeGreaterThan(0.5);
+    expect(await child.evaluate(() => (document.getElementById('audio') as HTMLAudioElement).paused)).toBe(
+      false,
+    );
     await page.screenshot({ path: test.info().outputPath('audio-native-foreign.png'), fullPage: true });
   } finally {
     site.close();

@@ -1,8 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { ACX_FLOOR_MAX_DB, ACX_PEAK_MAX_DB, ACX_RMS_MAX_DB, ACX_RMS_MIN_DB, gate, limit, measureLevels, meetsAcx, SILENCE_DB, toAcx } from './acx';
+import {
+  ACX_FLOOR_MAX_DB,
+  ACX_PEAK_MAX_DB,
+  ACX_RMS_MAX_DB,
+  ACX_RMS_MIN_DB,
+  gate,
+  limit,
+  measureLevels,
+  meetsAcx,
+  SILENCE_DB,
+  toAcx,
+} from './acx';
 
 const RATE = 8000;
-const sine = (amp: number, seconds: number, hz = 220) => Float32Array.from({ length: RATE * seconds }, (_, i) => amp * Math.sin((2 * Math.PI * hz * i) / RATE));
+const sine = (amp: number, seconds: number, hz = 220) =>
+  Float32Array.from({ length: RATE * seconds }, (_, i) => amp * Math.sin((2 * Math.PI * hz * i) / RATE));
 
 /** Speech-like test signal: bursts of a tone with sharp clicks, a faint hiss between them. */
 function speechLike(): Float32Array {
@@ -12,7 +24,9 @@ function speechLike(): Float32Array {
   for (let i = 0; i < x.length; i++) {
     const t = i / RATE;
     const voiced = t % 1.5 < 1;
-    x[i] = voiced ? 0.05 * Math.sin(2 * Math.PI * 180 * t) * (1 + 0.5 * Math.sin(2 * Math.PI * 3 * t)) : 0.0003 * noise();
+    x[i] = voiced
+      ? 0.05 * Math.sin(2 * Math.PI * 180 * t) * (1 + 0.5 * Math.sin(2 * Math.PI * 3 * t))
+      : 0.0003 * noise();
     if (voiced && i % 4000 === 100) x[i] = 0.6;
   }
   return x;
@@ -30,7 +44,11 @@ describe('ACX levels', () => {
     const x = new Float32Array(RATE * 3);
     x.set(sine(0.5, 2));
     expect(measureLevels(x, RATE).floorDb).toBe(SILENCE_DB);
-    expect(measureLevels(new Float32Array(10), RATE)).toEqual({ rmsDb: SILENCE_DB, peakDb: SILENCE_DB, floorDb: SILENCE_DB });
+    expect(measureLevels(new Float32Array(10), RATE)).toEqual({
+      rmsDb: SILENCE_DB,
+      peakDb: SILENCE_DB,
+      floorDb: SILENCE_DB,
+    });
   });
 
   it('states the requirements with the issue numbers', () => {

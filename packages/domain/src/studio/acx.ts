@@ -42,14 +42,24 @@ export function measureLevels(samples: Float32Array, sampleRate: number): Levels
   else {
     const prefix = new Float64Array(samples.length + 1);
     for (let i = 0; i < samples.length; i++) prefix[i + 1] = prefix[i]! + samples[i]! * samples[i]!;
-    for (let i = 0; i + win <= samples.length; i += step) floor = Math.min(floor, (prefix[i + win]! - prefix[i]!) / win);
+    for (let i = 0; i + win <= samples.length; i += step)
+      floor = Math.min(floor, (prefix[i + win]! - prefix[i]!) / win);
   }
-  return { rmsDb: db(Math.sqrt(samples.length ? sum / samples.length : 0)), peakDb: db(peak), floorDb: db(Math.sqrt(floor)) };
+  return {
+    rmsDb: db(Math.sqrt(samples.length ? sum / samples.length : 0)),
+    peakDb: db(peak),
+    floorDb: db(Math.sqrt(floor)),
+  };
 }
 
 /** Whether levels meet ACX's three requirements. */
 export function meetsAcx(l: Levels): boolean {
-  return l.rmsDb >= ACX_RMS_MIN_DB && l.rmsDb <= ACX_RMS_MAX_DB && l.peakDb <= ACX_PEAK_MAX_DB && l.floorDb <= ACX_FLOOR_MAX_DB;
+  return (
+    l.rmsDb >= ACX_RMS_MIN_DB &&
+    l.rmsDb <= ACX_RMS_MAX_DB &&
+    l.peakDb <= ACX_PEAK_MAX_DB &&
+    l.floorDb <= ACX_FLOOR_MAX_DB
+  );
 }
 
 /** Sliding minimum over [i - r, i + r] (a monotonic deque, O(n)). */

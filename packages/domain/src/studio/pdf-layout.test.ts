@@ -5,7 +5,13 @@ const line = (text: string, size: number, y: number, page = 1): PdfLine => ({ te
 
 describe('pdfElements', () => {
   it('takes the size most characters are set in as the body size', () => {
-    expect(bodySize([line('Title', 24, 700), line('A long line of body text here.', 12, 650), line('More body.', 12, 636)])).toBe(12);
+    expect(
+      bodySize([
+        line('Title', 24, 700),
+        line('A long line of body text here.', 12, 650),
+        line('More body.', 12, 636),
+      ]),
+    ).toBe(12);
   });
 
   it('makes larger lines headings, the largest h1, and joins close lines into one paragraph', () => {
@@ -19,7 +25,10 @@ describe('pdfElements', () => {
     expect(els).toEqual([
       { kind: 'h1', text: 'Chapter One' },
       { kind: 'h2', text: 'Part of the first' },
-      { kind: 'p', text: 'It was a dark and stormy night; the rain fell in torrents, except at occasional intervals.' },
+      {
+        kind: 'p',
+        text: 'It was a dark and stormy night; the rain fell in torrents, except at occasional intervals.',
+      },
       { kind: 'p', text: 'A second paragraph starts after a gap.' },
     ]);
   });
@@ -30,10 +39,15 @@ describe('pdfElements', () => {
       line('over the page. Done.', 12, 750, 2),
       line('Next paragraph on page three.', 12, 750, 3),
     ]);
-    expect(els.map((e) => e.text)).toEqual(['The sentence goes on over the page. Done.', 'Next paragraph on page three.']);
+    expect(els.map((e) => e.text)).toEqual([
+      'The sentence goes on over the page. Done.',
+      'Next paragraph on page three.',
+    ]);
   });
 
   it('joins words hyphenated at a line end and ignores empty lines', () => {
-    expect(pdfElements([line('a hyphen-', 12, 100), line('', 12, 90), line('ated word.', 12, 86)])).toEqual([{ kind: 'p', text: 'a hyphenated word.' }]);
+    expect(pdfElements([line('a hyphen-', 12, 100), line('', 12, 90), line('ated word.', 12, 86)])).toEqual([
+      { kind: 'p', text: 'a hyphenated word.' },
+    ]);
   });
 });

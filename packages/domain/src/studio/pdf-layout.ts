@@ -33,9 +33,11 @@ export function pdfElements(lines: PdfLine[]): DocElement[] {
   const kept = lines.filter((l) => l.text.trim());
   if (!kept.length) return [];
   const body = bodySize(kept);
-  const headingSizes = [...new Set(kept.filter((l) => l.size >= body * HEADING_SIZE_RATIO).map((l) => Math.round(l.size * 2) / 2))].sort(
-    (a, b) => b - a,
-  );
+  const headingSizes = [
+    ...new Set(
+      kept.filter((l) => l.size >= body * HEADING_SIZE_RATIO).map((l) => Math.round(l.size * 2) / 2),
+    ),
+  ].sort((a, b) => b - a);
   const levelOf = (size: number): BlockKind => {
     const i = headingSizes.indexOf(Math.round(size * 2) / 2);
     return i < 0 ? 'p' : (`h${Math.min(i + 1, 3)}` as BlockKind);
@@ -45,7 +47,11 @@ export function pdfElements(lines: PdfLine[]): DocElement[] {
   let cur: Open | null = null;
   const flush = (open: Open | null) => {
     if (open) {
-      const text = open.parts.join(' ').replace(/-\s(?=[a-z])/g, '').replace(/\s+/g, ' ').trim();
+      const text = open.parts
+        .join(' ')
+        .replace(/-\s(?=[a-z])/g, '')
+        .replace(/\s+/g, ' ')
+        .trim();
       if (text) out.push({ kind: open.kind, text });
     }
   };
@@ -54,7 +60,8 @@ export function pdfElements(lines: PdfLine[]): DocElement[] {
     const prev: Open | null = cur;
     let continues = false;
     if (prev && prev.kind === kind) {
-      if (prev.last.page === line.page) continues = prev.last.y - line.y <= Math.max(body, line.size) * PARAGRAPH_GAP_LINES;
+      if (prev.last.page === line.page)
+        continues = prev.last.y - line.y <= Math.max(body, line.size) * PARAGRAPH_GAP_LINES;
       else continues = kind === 'p' && !/[.!?:"”’)]$/.test(prev.last.text.trim());
     }
     const open: Open = continues && prev ? prev : { kind, parts: [], last: line };

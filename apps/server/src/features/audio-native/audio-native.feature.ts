@@ -9,7 +9,8 @@ import { audioNativeRoutes } from './audio-native.routes';
 export const audioNativeFeature = defineFeature({
   name: 'audioNative',
   async register(app, { config, db, files }, built) {
-    const studio = built.studio as { projects: StudioProjectsService; conversion: StudioConversionService } | undefined;
+    const studio = built.studio as
+      { projects: StudioProjectsService; conversion: StudioConversionService } | undefined;
     if (!studio) throw new Error('audio native needs the studio feature registered before it');
     const service = new AudioNativeService(db, files, studio.projects, studio.conversion);
     const origin = new URL(config.publicUrl).origin;

@@ -4,13 +4,20 @@ import type { AppDb } from '../../db/client';
 
 export type AudioNativeRow = typeof audioNativeProjects.$inferSelect;
 
-export const insertAudioNative = (db: AppDb, row: typeof audioNativeProjects.$inferInsert) => db.insert(audioNativeProjects).values(row);
+export const insertAudioNative = (db: AppDb, row: typeof audioNativeProjects.$inferInsert) =>
+  db.insert(audioNativeProjects).values(row);
 
-export async function findAudioNative(db: AppDb, workspaceId: string, projectId: string): Promise<AudioNativeRow | undefined> {
+export async function findAudioNative(
+  db: AppDb,
+  workspaceId: string,
+  projectId: string,
+): Promise<AudioNativeRow | undefined> {
   const [row] = await db
     .select()
     .from(audioNativeProjects)
-    .where(and(eq(audioNativeProjects.workspaceId, workspaceId), eq(audioNativeProjects.projectId, projectId)));
+    .where(
+      and(eq(audioNativeProjects.workspaceId, workspaceId), eq(audioNativeProjects.projectId, projectId)),
+    );
   return row;
 }
 
@@ -19,7 +26,11 @@ export async function findByEmbedId(db: AppDb, embedId: string): Promise<AudioNa
   return row;
 }
 
-export async function findBySourceUrl(db: AppDb, workspaceId: string, url: string): Promise<AudioNativeRow | undefined> {
+export async function findBySourceUrl(
+  db: AppDb,
+  workspaceId: string,
+  url: string,
+): Promise<AudioNativeRow | undefined> {
   const [row] = await db
     .select()
     .from(audioNativeProjects)
@@ -30,7 +41,14 @@ export async function findBySourceUrl(db: AppDb, workspaceId: string, url: strin
 }
 
 export const listAudioNative = (db: AppDb, workspaceId: string) =>
-  db.select().from(audioNativeProjects).where(eq(audioNativeProjects.workspaceId, workspaceId)).orderBy(desc(audioNativeProjects.createdAt));
+  db
+    .select()
+    .from(audioNativeProjects)
+    .where(eq(audioNativeProjects.workspaceId, workspaceId))
+    .orderBy(desc(audioNativeProjects.createdAt));
 
-export const updateAudioNative = (db: AppDb, projectId: string, set: Partial<typeof audioNativeProjects.$inferInsert>) =>
-  db.update(audioNativeProjects).set(set).where(eq(audioNativeProjects.projectId, projectId));
+export const updateAudioNative = (
+  db: AppDb,
+  projectId: string,
+  set: Partial<typeof audioNativeProjects.$inferInsert>,
+) => db.update(audioNativeProjects).set(set).where(eq(audioNativeProjects.projectId, projectId));

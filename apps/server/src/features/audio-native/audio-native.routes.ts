@@ -21,11 +21,18 @@ import type { AudioNativeService } from './audio-native.service';
 async function collectFile(part: MultipartFile): Promise<void> {
   const chunks: Buffer[] = [];
   for await (const chunk of part.file) chunks.push(chunk as Buffer);
-  (part as unknown as { value: UploadedFile }).value = { filename: part.filename, mimetype: part.mimetype, data: Buffer.concat(chunks), truncated: part.file.truncated };
+  (part as unknown as { value: UploadedFile }).value = {
+    filename: part.filename,
+    mimetype: part.mimetype,
+    data: Buffer.concat(chunks),
+    truncated: part.file.truncated,
+  };
 }
 const fileOf = (v: unknown): UploadedFile | null => {
   const one = Array.isArray(v) ? v[0] : v;
-  return one && typeof one === 'object' && Buffer.isBuffer((one as UploadedFile).data) ? (one as UploadedFile) : null;
+  return one && typeof one === 'object' && Buffer.isBuffer((one as UploadedFile).data)
+    ? (one as UploadedFile)
+    : null;
 };
 
 const tags = ['audio-native'];
@@ -58,7 +65,8 @@ export const audioNativeRoutes =
         schema: {
           tags,
           summary: 'Create an audio native project (a Studio project with an embeddable player)',
-          description: 'multipart/form-data: the article as `file` (txt, md, html, epub, docx, pdf) or `url`; counts against the plan\'s Studio project limit.',
+          description:
+            "multipart/form-data: the article as `file` (txt, md, html, epub, docx, pdf) or `url`; counts against the plan's Studio project limit.",
           consumes: ['multipart/form-data'],
           body: createAudioNativeFields,
           response: { 200: audioNativeCreated },
@@ -66,27 +74,67 @@ export const audioNativeRoutes =
       },
       (r) => service.create(requirePrincipal(r), r.body, fileOf(r.body.file), origin),
     );
-    app.get('/v1/audio-native', { schema: { tags, summary: 'Audio native projects of the workspace', response: { 200: audioNativeList } } }, (r) => service.list(requirePrincipal(r), origin));
+    app.get(
+      '/v1/audio-native',
+      {
+        schema: {
+          tags,
+          summary: 'Audio native projects of the workspace',
+          response: { 200: audioNativeList },
+        },
+      },
+      (r) => service.list(requirePrincipal(r), origin),
+    );
     app.get(
       '/v1/audio-native/:project_id/settings',
-      { schema: { tags, summary: 'The player settings of an audio native project', params: audioNativeParams, response: { 200: audioNativeSettings } } },
+      {
+        schema: {
+          tags,
+          summary: 'The player settings of an audio native project',
+          params: audioNativeParams,
+          response: { 200: audioNativeSettings },
+        },
+      },
       (r) => service.settings(requirePrincipal(r), r.params.project_id, origin),
     );
     app.post(
       '/v1/audio-native/:project_id/settings',
-      { schema: { tags, summary: 'Change the player\'s title, author, image, size and colours', params: audioNativeParams, body: playerBody, response: { 200: audioNativeSettings } } },
+      {
+        schema: {
+          tags,
+          summary: "Change the player's title, author, image, size and colours",
+          params: audioNativeParams,
+          body: playerBody,
+          response: { 200: audioNativeSettings },
+        },
+      },
       (r) => service.updatePlayer(requirePrincipal(r), r.params.project_id, r.body, origin),
     );
     app.post(
       '/v1/audio-native/:project_id/content',
       {
-        schema: { tags, summary: 'Replace the article of an audio native project', consumes: ['multipart/form-data'], params: audioNativeParams, body: audioNativeContentFields, response: { 200: audioNativeEdited } },
+        schema: {
+          tags,
+          summary: 'Replace the article of an audio native project',
+          consumes: ['multipart/form-data'],
+          params: audioNativeParams,
+          body: audioNativeContentFields,
+          response: { 200: audioNativeEdited },
+        },
       },
-      (r) => service.updateContent(requirePrincipal(r), r.params.project_id, r.body, fileOf(r.body.file), origin),
+      (r) =>
+        service.updateContent(requirePrincipal(r), r.params.project_id, r.body, fileOf(r.body.file), origin),
     );
     app.post(
       '/v1/audio-native/content',
-      { schema: { tags, summary: 'Read the page again for the project made from this URL, and convert it', body: audioNativeUrlBody, response: { 200: audioNativeEdited } } },
+      {
+        schema: {
+          tags,
+          summary: 'Read the page again for the project made from this URL, and convert it',
+          body: audioNativeUrlBody,
+          response: { 200: audioNativeEdited },
+        },
+      },
       (r) => service.updateFromUrl(requirePrincipal(r), r.body, origin),
     );
   };

@@ -68,13 +68,19 @@ export class AudioNativeService {
       sourceUrl: file ? null : (f.url ?? null),
     });
     if (f.auto_convert) await this.conversion.convert(caller, project.project_id, null);
-    return { project_id: project.project_id, converting: f.auto_convert ?? false, html_snippet: embedSnippet(origin, embedId, f.small ?? false) };
+    return {
+      project_id: project.project_id,
+      converting: f.auto_convert ?? false,
+      html_snippet: embedSnippet(origin, embedId, f.small ?? false),
+    };
   }
 
   async list(caller: Principal, origin: string) {
     const ws = await this.projects.access.current(caller);
     const rows = await repo.listAudioNative(this.db, ws.id);
-    const projects = await Promise.all(rows.map(async (r) => ({ r, p: await studioRepo.findProjectById(this.db, r.projectId) })));
+    const projects = await Promise.all(
+      rows.map(async (r) => ({ r, p: await studioRepo.findProjectById(this.db, r.projectId) })),
+    );
     return {
       projects: projects.map(({ r, p }) => ({
         project_id: r.projectId,
@@ -101,14 +107,32 @@ export class AudioNativeService {
         text_color: row.textColor,
         background_color: row.backgroundColor,
         sessionization: row.sessionization,
-        ...(ready ? { audio_path: `/audio-native/embed/${row.embedId}/audio.mp3`, audio_url: `${origin}/audio-native/embed/${row.embedId}/audio.mp3` } : {}),
+        ...(ready
+          ? {
+              audio_path: `/audio-native/embed/${row.embedId}/audio.mp3`,
+              audio_url: `${origin}/audio-native/embed/${row.embedId}/audio.mp3`,
+            }
+          : {}),
         status: ready ? ('ready' as const) : ('processing' as const),
       },
     };
   }
 
   /** The player's look (the /settings/player page). */
-  async updatePlayer(caller: Principal, projectId: string, set: { title?: string; author?: string; image?: string; small?: boolean; text_color?: string; background_color?: string; sessionization?: number }, origin: string) {
+  async updatePlayer(
+    caller: Principal,
+    projectId: string,
+    set: {
+      title?: string;
+      author?: string;
+      image?: string;
+      small?: boolean;
+      text_color?: string;
+      background_color?: string;
+      sessionization?: number;
+    },
+    origin: string,
+  ) {
     const { row } = await this.find(caller, projectId);
     await repo.updateAudioNative(this.db, row.projectId, {
       title: set.title ?? row.title,
@@ -122,23 +146,46 @@ export class AudioNativeService {
     return this.settings(caller, projectId, origin);
   }
 
-  async updateContent(caller: Principal, projectId: string, f: { auto_convert?: boolean; auto_publish?: boolean }, file: UploadedFile | null, origin: string) {
+  async updateContent(
+    caller: Principal,
+    projectId: string,
+    f: { auto_convert?: boolean; auto_publish?: boolean },
+    file: UploadedFile | null,
+    origin: string,
+  ) {
     const { row } = await this.find(caller, projectId);
     if (!file) throw badRequest('Send the new article as `file`.', 'invalid_content');
     await this.projects.replaceContent(caller, projectId, {}, file);
     if (f.auto_convert) await this.conversion.convert(caller, projectId, null);
-    return { project_id: projectId, converting: f.auto_convert ?? false, publishing: (f.auto_convert ?? false) && (f.auto_publish ?? false), html_snippet: embedSnippet(origin, row.embedId, row.small) };
+    return {
+      project_id: projectId,
+      converting: f.auto_convert ?? false,
+      publishing: (f.auto_convert ?? false) && (f.auto_publish ?? false),
+      html_snippet: embedSnippet(origin, row.embedId, row.small),
+    };
   }
 
   /** The project made from `url` reads the page again and converts it. */
-  async updateFromUrl(caller: Principal, body: { url: string; author?: string; title?: string }, origin: string) {
+  async updateFromUrl(
+    caller: Principal,
+    body: { url: string; author?: string; title?: string },
+    origin: string,
+  ) {
     const ws = await this.projects.access.workspace(caller);
     const row = await repo.findBySourceUrl(this.db, ws.id, body.url);
     if (!row) throw notFound('No audio native project was made from this URL.', 'project_not_found');
     await this.projects.replaceContent(caller, row.projectId, { from_url: body.url }, null);
-    await repo.updateAudioNative(this.db, row.projectId, { title: body.title ?? row.title, author: body.author ?? row.author });
+    await repo.updateAudioNative(this.db, row.projectId, {
+      title: body.title ?? row.title,
+      author: body.author ?? row.author,
+    });
     await this.conversion.convert(caller, row.projectId, null);
-    return { project_id: row.projectId, converting: true, publishing: true, html_snippet: embedSnippet(origin, row.embedId, row.small) };
+    return {
+      project_id: row.projectId,
+      converting: true,
+      publishing: true,
+      html_snippet: embedSnippet(origin, row.embedId, row.small),
+    };
   }
 
   /** Public: the player's settings and whether audio is ready, by embed id. */
@@ -152,7 +199,9 @@ export class AudioNativeService {
   /** Public: the latest project snapshot's mp3. */
   async embedAudio(embedId: string) {
     const { project } = await this.embed(embedId);
-    const snap = project.latestSnapshotId ? await studioRepo.findSnapshot(this.db, project.id, null, project.latestSnapshotId) : undefined;
+    const snap = project.latestSnapshotId
+      ? await studioRepo.findSnapshot(this.db, project.id, null, project.latestSnapshotId)
+      : undefined;
     const file = snap && (await this.files.open(snap.audioPath));
     if (!file) throw notFound('The narration is not ready yet.', 'not_converted');
     return file;

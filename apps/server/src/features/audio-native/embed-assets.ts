@@ -60,7 +60,16 @@ const safeColor = (c: string, fallback: string) => (/^#[0-9a-fA-F]{6}$/.test(c) 
 const safeImage = (u: string) => (/^https?:\/\//i.test(u) ? u : '');
 
 /** The player page inside the iframe. */
-export function playerPage(p: { title: string; author: string; image: string; small: boolean; textColor: string; backgroundColor: string; ready: boolean; embedId: string }): string {
+export function playerPage(p: {
+  title: string;
+  author: string;
+  image: string;
+  small: boolean;
+  textColor: string;
+  backgroundColor: string;
+  ready: boolean;
+  embedId: string;
+}): string {
   const fg = safeColor(p.textColor, '#111827');
   const bg = safeColor(p.backgroundColor, '#ffffff');
   const image = safeImage(p.image);

@@ -17,7 +17,8 @@ export const MAX_UNPACKED_BYTES = 50 * 1024 * 1024;
 /** Most pages read from a PDF. */
 export const MAX_PDF_PAGES = 2_000;
 
-const unreadable = (kind: string) => badRequest(`The file is not a readable ${kind} document.`, 'invalid_document');
+const unreadable = (kind: string) =>
+  badRequest(`The file is not a readable ${kind} document.`, 'invalid_document');
 
 const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', removeNSPrefix: true });
 const list = <T>(v: T | T[] | undefined): T[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
@@ -28,7 +29,8 @@ function unzipEpub(data: Buffer): Record<string, Uint8Array> {
     return unzipSync(new Uint8Array(data.buffer, data.byteOffset, data.byteLength), {
       filter: (f) => {
         total += f.originalSize;
-        if (total > MAX_UNPACKED_BYTES) throw badRequest('The EPUB unpacks to more than 50 MB.', 'document_too_large');
+        if (total > MAX_UNPACKED_BYTES)
+          throw badRequest('The EPUB unpacks to more than 50 MB.', 'document_too_large');
         return /\.(xml|opf|x?html?|ncx)$/i.test(f.name) || f.name === 'mimetype';
       },
     });
@@ -44,13 +46,16 @@ export function epubChapters(data: Buffer, fallbackName: string): DocChapter[] {
   const text = (name: string) => (files[name] ? new TextDecoder().decode(files[name]) : null);
   const container = text('META-INF/container.xml');
   if (!container) throw unreadable('EPUB');
-  const root = list(xml.parse(container)?.container?.rootfiles?.rootfile)[0] as { 'full-path'?: string } | undefined;
+  const root = list(xml.parse(container)?.container?.rootfiles?.rootfile)[0] as
+    { 'full-path'?: string } | undefined;
   const opfPath = root?.['full-path'];
   const opfText = opfPath ? text(opfPath) : null;
   if (!opfPath || !opfText) throw unreadable('EPUB');
   const pkg = xml.parse(opfText)?.package;
   const base = opfPath.includes('/') ? opfPath.slice(0, opfPath.lastIndexOf('/') + 1) : '';
-  const manifest = new Map<string, string>(list(pkg?.manifest?.item).map((i: { id: string; href: string }) => [i.id, i.href]));
+  const manifest = new Map<string, string>(
+    list(pkg?.manifest?.item).map((i: { id: string; href: string }) => [i.id, i.href]),
+  );
   const docs = list(pkg?.spine?.itemref)
     .map((r: { idref: string }) => manifest.get(r.idref))
     .filter((h): h is string => !!h)
@@ -85,7 +90,8 @@ export async function pdfDocumentElements(data: Buffer): Promise<DocElement[]> {
     throw unreadable('PDF');
   }
   try {
-    if (pdf.numPages > MAX_PDF_PAGES) throw badRequest(`The PDF has more than ${MAX_PDF_PAGES} pages.`, 'document_too_large');
+    if (pdf.numPages > MAX_PDF_PAGES)
+      throw badRequest(`The PDF has more than ${MAX_PDF_PAGES} pages.`, 'document_too_large');
     const lines: PdfLine[] = [];
     for (let n = 1; n <= pdf.numPages; n++) {
       const content = await (await pdf.getPage(n)).getTextContent();

@@ -3,7 +3,19 @@ import { parse } from 'parse5';
 import type { DocElement } from '@vocalis/domain/studio/document-chapters';
 
 type Node = { nodeName: string; value?: string; childNodes?: Node[]; tagName?: string };
-const BLOCK_TAGS = new Set(['p', 'div', 'li', 'blockquote', 'section', 'article', 'br', 'tr', 'dd', 'dt', 'pre']);
+const BLOCK_TAGS = new Set([
+  'p',
+  'div',
+  'li',
+  'blockquote',
+  'section',
+  'article',
+  'br',
+  'tr',
+  'dd',
+  'dt',
+  'pre',
+]);
 const SKIP = new Set(['script', 'style', 'noscript', 'template', 'head', 'nav', 'svg', 'iframe']);
 
 /** HTML: h1-h3 are headings (h4-h6 count as h3); paragraphs and other block elements are paragraphs. */
@@ -16,7 +28,11 @@ export function htmlElements(html: string): DocElement[] {
     buf = '';
   };
   const textOf = (n: Node): string =>
-    n.nodeName === '#text' ? (n.value ?? '') : SKIP.has(n.nodeName) ? '' : (n.childNodes ?? []).map(textOf).join('');
+    n.nodeName === '#text'
+      ? (n.value ?? '')
+      : SKIP.has(n.nodeName)
+        ? ''
+        : (n.childNodes ?? []).map(textOf).join('');
   const walk = (n: Node) => {
     if (SKIP.has(n.nodeName)) return;
     if (n.nodeName === '#text') {

@@ -24,10 +24,12 @@ const ACX_TAIL_SECONDS = 2;
 
 export type Export = { data: Uint8Array; fileName: string; type: string; levels: Levels | null };
 
-const notConverted = (what: string) => new AppError(409, 'not_converted', `${what} has not been converted yet; convert it first.`);
+const notConverted = (what: string) =>
+  new AppError(409, 'not_converted', `${what} has not been converted yet; convert it first.`);
 
 const toFloat = (pcm: Int16Array) => Float32Array.from(pcm, (s) => s / 32768);
-const toInt16 = (x: Float32Array) => Int16Array.from(x, (s) => Math.max(-32768, Math.min(32767, Math.round(s * 32768))));
+const toInt16 = (x: Float32Array) =>
+  Int16Array.from(x, (s) => Math.max(-32768, Math.min(32767, Math.round(s * 32768))));
 
 export class StudioExportService {
   constructor(
@@ -41,7 +43,10 @@ export class StudioExportService {
     const chapters = (await repo.listChapters(this.db, project.id)).filter((c) => !only || c.id === only);
     const order = new Map(project.chaptersOrder.map((id, i) => [id, i]));
     chapters.sort((a, b) => (order.get(a.id) ?? 1e9) - (order.get(b.id) ?? 1e9));
-    const blocks = await repo.blocksOf(this.db, chapters.map((c) => c.id));
+    const blocks = await repo.blocksOf(
+      this.db,
+      chapters.map((c) => c.id),
+    );
     const out: { number: number; name: string; samples: Float32Array }[] = [];
     for (const [i, c] of chapters.entries()) {
       const hasText = blocks.some((b) => b.chapterId === c.id && b.nodes.some((n) => n.text.trim()));
@@ -58,9 +63,14 @@ export class StudioExportService {
     return out;
   }
 
-  private async encode(samples: Float32Array, acx: boolean): Promise<{ data: Uint8Array; levels: Levels | null }> {
+  private async encode(
+    samples: Float32Array,
+    acx: boolean,
+  ): Promise<{ data: Uint8Array; levels: Levels | null }> {
     if (!acx) return { data: await encodeAudio(toInt16(samples), RATE, 'mp3_44100_128'), levels: null };
-    const padded = new Float32Array(Math.round(RATE * ACX_HEAD_SECONDS) + samples.length + Math.round(RATE * ACX_TAIL_SECONDS));
+    const padded = new Float32Array(
+      Math.round(RATE * ACX_HEAD_SECONDS) + samples.length + Math.round(RATE * ACX_TAIL_SECONDS),
+    );
     padded.set(samples, Math.round(RATE * ACX_HEAD_SECONDS));
     // Levels are set on the padded file: ACX measures the RMS of the whole file, room tone included.
     const data = await encodeAudio(toInt16(toAcx(padded, RATE)), RATE, 'mp3_44100_192');
@@ -71,16 +81,25 @@ export class StudioExportService {
   private names(project: repo.ProjectRow) {
     const isbn = project.isbnNumber;
     return {
-      whole: (format: 'mp3' | 'zip') => (isbn && isbnFileName(isbn, project.title, format)) || sanitizeFileName(`${project.name}.${format}`),
+      whole: (format: 'mp3' | 'zip') =>
+        (isbn && isbnFileName(isbn, project.title, format)) || sanitizeFileName(`${project.name}.${format}`),
       chapter: (n: number, name: string) => {
         const nn = String(n).padStart(2, '0');
-        return (isbn && isbnFileName(isbn, `${project.title ?? ''} ${nn}`, 'mp3')) || sanitizeFileName(`${nn}_${name}.mp3`);
+        return (
+          (isbn && isbnFileName(isbn, `${project.title ?? ''} ${nn}`, 'mp3')) ||
+          sanitizeFileName(`${nn}_${name}.mp3`)
+        );
       },
     };
   }
 
   /** One chapter's mp3. */
-  async chapter(caller: Principal, projectId: string, chapterId: string, acx: boolean | undefined): Promise<Export> {
+  async chapter(
+    caller: Principal,
+    projectId: string,
+    chapterId: string,
+    acx: boolean | undefined,
+  ): Promise<Export> {
     const { project, chapter } = await this.access.chapter(caller, projectId, chapterId);
     const [c] = await this.chapterAudio(project, chapter.id);
     const number = project.chaptersOrder.indexOf(chapter.id) + 1 || 1;
@@ -89,18 +108,29 @@ export class StudioExportService {
   }
 
   /** The project as one mp3 (chapters 1 s apart) or as a zip of one mp3 per chapter. */
-  async project(caller: Principal, projectId: string, format: 'mp3' | 'zip', acx: boolean | undefined): Promise<Export> {
+  async project(
+    caller: Principal,
+    projectId: string,
+    format: 'mp3' | 'zip',
+    acx: boolean | undefined,
+  ): Promise<Export> {
     const { project } = await this.access.project(caller, projectId);
     const useAcx = acx ?? project.acxVolumeNormalization;
     const chapters = await this.chapterAudio(project, null);
     const names = this.names(project);
     if (format === 'zip') {
       const entries = [];
-      for (const c of chapters) entries.push({ name: names.chapter(c.number, c.name), data: (await this.encode(c.samples, useAcx)).data });
+      for (const c of chapters)
+        entries.push({
+          name: names.chapter(c.number, c.name),
+          data: (await this.encode(c.samples, useAcx)).data,
+        });
       return { data: zipStore(entries), levels: null, type: 'application/zip', fileName: names.whole('zip') };
     }
     const gap = Math.round(RATE * CHAPTER_GAP_SECONDS);
-    const all = new Float32Array(chapters.reduce((n, c) => n + c.samples.length, 0) + gap * (chapters.length - 1));
+    const all = new Float32Array(
+      chapters.reduce((n, c) => n + c.samples.length, 0) + gap * (chapters.length - 1),
+    );
     let at = 0;
     for (const c of chapters) {
       all.set(c.samples, at);

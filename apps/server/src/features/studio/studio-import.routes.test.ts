@@ -32,7 +32,9 @@ function epub(chapters: [string, string][]): Uint8Array {
     'OEBPS/content.opf': strToU8(
       `<?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf" version="3.0"><metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:title>T</dc:title></metadata><manifest>${chapters
         .map(([id]) => `<item id="${id}" href="text/${id}.xhtml" media-type="application/xhtml+xml"/>`)
-        .join('')}</manifest><spine>${chapters.map(([id]) => `<itemref idref="${id}"/>`).join('')}</spine></package>`,
+        .join(
+          '',
+        )}</manifest><spine>${chapters.map(([id]) => `<itemref idref="${id}"/>`).join('')}</spine></package>`,
     ),
   };
   for (const [id, body] of chapters) files[`OEBPS/text/${id}.xhtml`] = strToU8(xhtml(body));
@@ -42,7 +44,10 @@ function epub(chapters: [string, string][]): Uint8Array {
 /** A minimal DOCX: WordprocessingML with Heading1 styled paragraphs. */
 function docx(paragraphs: [style: string | null, text: string][]): Uint8Array {
   const body = paragraphs
-    .map(([style, text]) => `<w:p>${style ? `<w:pPr><w:pStyle w:val="${style}"/></w:pPr>` : ''}<w:r><w:t xml:space="preserve">${text}</w:t></w:r></w:p>`)
+    .map(
+      ([style, text]) =>
+        `<w:p>${style ? `<w:pPr><w:pStyle w:val="${style}"/></w:pPr>` : ''}<w:r><w:t xml:space="preserve">${text}</w:t></w:r></w:p>`,
+    )
     .join('');
   const styles = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:styles xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:style w:type="paragraph" w:styleId="Heading1"><w:name w:val="heading 1"/></w:style><w:style w:type="paragraph" w:styleId="Heading2"><w:name w:val="heading 2"/></w:style></w:styles>`;
   return zipSync({
@@ -78,7 +83,10 @@ async function pdf(): Promise<Uint8Array> {
       y -= 20;
     }
   };
-  page('The Beginning', [['It was a bright cold day in April, and the', 'clocks were striking thirteen.'], ['A second paragraph.']]);
+  page('The Beginning', [
+    ['It was a bright cold day in April, and the', 'clocks were striking thirteen.'],
+    ['A second paragraph.'],
+  ]);
   page('The End', [['Nothing more to say.']]);
   return doc.save();
 }
@@ -92,17 +100,34 @@ describe(`studio document and URL import on ${process.env.TEST_DB}`, () => {
   let pdfBytes: Uint8Array;
 
   const chapters = async (projectId: string) => {
-    const list = (await (await app.request(`/v1/studio/projects/${projectId}/chapters`, { headers: { 'xi-api-key': owner.apiKey } })).json()) as { chapters: { chapter_id: string }[] };
+    const list = (await (
+      await app.request(`/v1/studio/projects/${projectId}/chapters`, {
+        headers: { 'xi-api-key': owner.apiKey },
+      })
+    ).json()) as { chapters: { chapter_id: string }[] };
     return Promise.all(
-      list.chapters.map(async (c) => (await (await app.request(`/v1/studio/projects/${projectId}/chapters/${c.chapter_id}`, { headers: { 'xi-api-key': owner.apiKey } })).json()) as RawChapter),
+      list.chapters.map(
+        async (c) =>
+          (await (
+            await app.request(`/v1/studio/projects/${projectId}/chapters/${c.chapter_id}`, {
+              headers: { 'xi-api-key': owner.apiKey },
+            })
+          ).json()) as RawChapter,
+      ),
     );
   };
-  const shape = (cs: RawChapter[]) => cs.map((c) => ({ name: c.name, blocks: c.content.blocks.map((b) => [b.sub_type, b.nodes.map((n) => n.text).join('')]) }));
+  const shape = (cs: RawChapter[]) =>
+    cs.map((c) => ({
+      name: c.name,
+      blocks: c.content.blocks.map((b) => [b.sub_type, b.nodes.map((n) => n.text).join('')]),
+    }));
 
   beforeAll(async () => {
     app = await startTestApp({ env: { OUTBOUND_ALLOW_PRIVATE: 'true' } });
     owner = await createTestUser(app);
-    await app.database.db.execute(`update workspaces set subscription_tier = 'creator' where id = '${owner.workspaceId}'`);
+    await app.database.db.execute(
+      `update workspaces set subscription_tier = 'creator' where id = '${owner.workspaceId}'`,
+    );
     client = new ElevenLabsClient({ apiKey: owner.apiKey, baseUrl: app.url });
     pdfBytes = await pdf();
     const article = `<!doctype html><html><head><title>The Lighthouse Keeper - Daily Tides</title></head><body>
@@ -114,8 +139,10 @@ describe(`studio document and URL import on ${process.env.TEST_DB}`, () => {
       <p>The village still tells the story of the winter storm when the new beacon failed and the old keeper lit the lamp by hand one last time.</p></article>
       <footer>Copyright Daily Tides. All rights reserved.</footer></body></html>`;
     site = http.createServer((req, res) => {
-      if (req.url === '/article') res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(article);
-      else if (req.url === '/book.pdf') res.writeHead(200, { 'content-type': 'application/pdf' }).end(Buffer.from(pdfBytes));
+      if (req.url === '/article')
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(article);
+      else if (req.url === '/book.pdf')
+        res.writeHead(200, { 'content-type': 'application/pdf' }).end(Buffer.from(pdfBytes));
       else if (req.url === '/huge') {
         res.writeHead(200, { 'content-type': 'text/html' });
         const chunk = Buffer.alloc(1024 * 1024, 'a');
@@ -141,16 +168,38 @@ describe(`studio document and URL import on ${process.env.TEST_DB}`, () => {
       ['c1', '<h1>Chapter One</h1><p>The first paragraph.</p><p>The <em>second</em> paragraph.</p>'],
       ['c2', '<h1>Chapter Two</h1><p>The last words.</p>'],
     ]);
-    const { project } = await client.studio.projects.create({ name: 'Epub', fromDocument: new File([Buffer.from(file)], 'book.epub', { type: 'application/epub+zip' }) });
+    const { project } = await client.studio.projects.create({
+      name: 'Epub',
+      fromDocument: new File([Buffer.from(file)], 'book.epub', { type: 'application/epub+zip' }),
+    });
     expect(shape(await chapters(project.projectId))).toEqual([
-      { name: 'Chapter One', blocks: [['h1', 'Chapter One'], ['p', 'The first paragraph.'], ['p', 'The second paragraph.']] },
-      { name: 'Chapter Two', blocks: [['h1', 'Chapter Two'], ['p', 'The last words.']] },
+      {
+        name: 'Chapter One',
+        blocks: [
+          ['h1', 'Chapter One'],
+          ['p', 'The first paragraph.'],
+          ['p', 'The second paragraph.'],
+        ],
+      },
+      {
+        name: 'Chapter Two',
+        blocks: [
+          ['h1', 'Chapter Two'],
+          ['p', 'The last words.'],
+        ],
+      },
     ]);
   });
 
   it('makes each spine document a chapter when an epub has no headings', async () => {
-    const file = epub([['a', '<p>Alpha text.</p>'], ['b', '<p>Beta text.</p>']]);
-    const { project } = await client.studio.projects.create({ name: 'Plain epub', fromDocument: new File([Buffer.from(file)], 'plain.epub') });
+    const file = epub([
+      ['a', '<p>Alpha text.</p>'],
+      ['b', '<p>Beta text.</p>'],
+    ]);
+    const { project } = await client.studio.projects.create({
+      name: 'Plain epub',
+      fromDocument: new File([Buffer.from(file)], 'plain.epub'),
+    });
     expect(shape(await chapters(project.projectId))).toEqual([
       { name: 'Chapter 1', blocks: [['p', 'Alpha text.']] },
       { name: 'Chapter 2', blocks: [['p', 'Beta text.']] },
@@ -166,21 +215,51 @@ describe(`studio document and URL import on ${process.env.TEST_DB}`, () => {
       ['Heading1', 'Part Two'],
       [null, 'After.'],
     ]);
-    const { project } = await client.studio.projects.create({ name: 'Docx', fromDocument: new File([Buffer.from(file)], 'novel.docx') });
+    const { project } = await client.studio.projects.create({
+      name: 'Docx',
+      fromDocument: new File([Buffer.from(file)], 'novel.docx'),
+    });
     expect(shape(await chapters(project.projectId))).toEqual([
-      { name: 'Prologue', blocks: [['h1', 'Prologue'], ['p', 'Before it all began.'], ['h2', 'A scene'], ['p', 'Rain.']] },
-      { name: 'Part Two', blocks: [['h1', 'Part Two'], ['p', 'After.']] },
+      {
+        name: 'Prologue',
+        blocks: [
+          ['h1', 'Prologue'],
+          ['p', 'Before it all began.'],
+          ['h2', 'A scene'],
+          ['p', 'Rain.'],
+        ],
+      },
+      {
+        name: 'Part Two',
+        blocks: [
+          ['h1', 'Part Two'],
+          ['p', 'After.'],
+        ],
+      },
     ]);
   });
 
   it('imports a pdf: larger lines are chapter titles, close lines join into paragraphs', async () => {
-    const { project } = await client.studio.projects.create({ name: 'Pdf', fromDocument: new File([Buffer.from(pdfBytes)], 'book.pdf', { type: 'application/pdf' }) });
+    const { project } = await client.studio.projects.create({
+      name: 'Pdf',
+      fromDocument: new File([Buffer.from(pdfBytes)], 'book.pdf', { type: 'application/pdf' }),
+    });
     expect(shape(await chapters(project.projectId))).toEqual([
       {
         name: 'The Beginning',
-        blocks: [['h1', 'The Beginning'], ['p', 'It was a bright cold day in April, and the clocks were striking thirteen.'], ['p', 'A second paragraph.']],
+        blocks: [
+          ['h1', 'The Beginning'],
+          ['p', 'It was a bright cold day in April, and the clocks were striking thirteen.'],
+          ['p', 'A second paragraph.'],
+        ],
       },
-      { name: 'The End', blocks: [['h1', 'The End'], ['p', 'Nothing more to say.']] },
+      {
+        name: 'The End',
+        blocks: [
+          ['h1', 'The End'],
+          ['p', 'Nothing more to say.'],
+        ],
+      },
     ]);
   });
 
@@ -191,7 +270,9 @@ describe(`studio document and URL import on ${process.env.TEST_DB}`, () => {
       ['broken.docx', Buffer.from(zipSync({ 'hello.txt': strToU8('no word document here') }))],
       ['broken.pdf', Buffer.from('%PDF-1.7 garbage')],
     ] as const) {
-      const res = await failure(client.studio.projects.create({ name: 'Broken', fromDocument: new File([data], name) }));
+      const res = await failure(
+        client.studio.projects.create({ name: 'Broken', fromDocument: new File([data], name) }),
+      );
       expect(res.status).toBe(400);
       expect(res.body.detail.status).toBe('invalid_document');
       expect(res.body.detail.message).toMatch(/^The file is not a readable (EPUB|DOCX|PDF) document\.$/);
@@ -202,8 +283,13 @@ describe(`studio document and URL import on ${process.env.TEST_DB}`, () => {
   it('refuses an epub that unpacks past 50 MB', async () => {
     const big = zipSync({ 'META-INF/container.xml': new Uint8Array(51 * 1024 * 1024) }, { level: 1 });
     expect(big.length).toBeLessThan(1024 * 1024);
-    const res = await failure(client.studio.projects.create({ name: 'Bomb', fromDocument: new File([big], 'bomb.epub') }));
-    expect(res).toEqual({ status: 400, body: { detail: { status: 'document_too_large', message: 'The EPUB unpacks to more than 50 MB.' } } });
+    const res = await failure(
+      client.studio.projects.create({ name: 'Bomb', fromDocument: new File([big], 'bomb.epub') }),
+    );
+    expect(res).toEqual({
+      status: 400,
+      body: { detail: { status: 'document_too_large', message: 'The EPUB unpacks to more than 50 MB.' } },
+    });
   });
 
   it('creates a project from a URL: the article without navigation, sidebar or footer', async () => {
@@ -223,7 +309,10 @@ describe(`studio document and URL import on ${process.env.TEST_DB}`, () => {
     const { project } = await client.studio.projects.create({ name: 'Later' });
     await client.studio.projects.content.update(project.projectId, { fromUrl: `${siteUrl}/book.pdf` });
     expect((await chapters(project.projectId)).map((c) => c.name)).toEqual(['The Beginning', 'The End']);
-    const { chapter } = await client.studio.projects.chapters.create(project.projectId, { name: 'From the web', fromUrl: `${siteUrl}/article` });
+    const { chapter } = await client.studio.projects.chapters.create(project.projectId, {
+      name: 'From the web',
+      fromUrl: `${siteUrl}/article`,
+    });
     const added = (await chapters(project.projectId)).find((c) => c.name === 'From the web')!;
     expect(added.content.blocks.length).toBe(4);
     expect(chapter.name).toBe('From the web');
@@ -248,7 +337,9 @@ describe(`studio URL import without OUTBOUND_ALLOW_PRIVATE on ${process.env.TEST
     const app = await startTestApp();
     try {
       const user = await createTestUser(app);
-      await app.database.db.execute(`update workspaces set subscription_tier = 'creator' where id = '${user.workspaceId}'`);
+      await app.database.db.execute(
+        `update workspaces set subscription_tier = 'creator' where id = '${user.workspaceId}'`,
+      );
       const res = await app.request('/v1/studio/projects', {
         method: 'POST',
         headers: { 'xi-api-key': user.apiKey, 'content-type': 'application/json' },

@@ -21,20 +21,27 @@ const TIMEOUT_MS = 20_000;
 const tooLarge = () => badRequest('The page at the URL is larger than 10 MB.', 'document_too_large');
 
 /** The URL's bytes and media type; 400 for another scheme, a private address, an error answer or too many bytes. */
-export async function fetchUrl(url: string, allowPrivate: boolean): Promise<{ data: Buffer; type: string; url: URL }> {
+export async function fetchUrl(
+  url: string,
+  allowPrivate: boolean,
+): Promise<{ data: Buffer; type: string; url: URL }> {
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
     throw badRequest('from_url must be an http or https URL.', 'invalid_url');
   }
-  if (!(URL_SCHEMES as readonly string[]).includes(parsed.protocol)) throw badRequest('from_url must be an http or https URL.', 'invalid_url');
+  if (!(URL_SCHEMES as readonly string[]).includes(parsed.protocol))
+    throw badRequest('from_url must be an http or https URL.', 'invalid_url');
   let res: Response;
   try {
     res = await publicFetch(parsed, { allowPrivate, signal: AbortSignal.timeout(TIMEOUT_MS) });
   } catch (err) {
     if (isPrivateAddressRefusal(err))
-      throw badRequest('from_url must be a public address: private, loopback and link-local addresses are refused.', 'url_refused');
+      throw badRequest(
+        'from_url must be a public address: private, loopback and link-local addresses are refused.',
+        'url_refused',
+      );
     throw badRequest(`The page at ${parsed.href} could not be fetched.`, 'url_unreachable');
   }
   if (!res.ok || !res.body) {
@@ -70,12 +77,24 @@ export function articleChapters(html: string, fallbackName: string): DocChapter[
 }
 
 /** Chapters of the article or document at `url`. */
-export async function urlChapters(url: string, allowPrivate: boolean, fallbackName: string): Promise<DocChapter[]> {
+export async function urlChapters(
+  url: string,
+  allowPrivate: boolean,
+  fallbackName: string,
+): Promise<DocChapter[]> {
   const { data, type, url: parsed } = await fetchUrl(url, allowPrivate);
   const fileName = decodeURIComponent(parsed.pathname.split('/').pop() ?? '');
   const kind = type.includes('html') ? 'html' : documentKind(fileName, type);
-  if (!kind) throw badRequest(`The URL serves '${type || 'an unknown type'}', which is not a page or a document.`, 'invalid_document');
-  if (kind !== 'html') return documentChapters({ filename: fileName || `page.${kind}`, mimetype: type, data, truncated: false }, fallbackName);
+  if (!kind)
+    throw badRequest(
+      `The URL serves '${type || 'an unknown type'}', which is not a page or a document.`,
+      'invalid_document',
+    );
+  if (kind !== 'html')
+    return documentChapters(
+      { filename: fileName || `page.${kind}`, mimetype: type, data, truncated: false },
+      fallbackName,
+    );
   try {
     const chapters = articleChapters(data.toString('utf8'), fallbackName);
     if (!chapters.length) throw badRequest('The page has no article text.', 'invalid_document');

@@ -6,7 +6,12 @@ import { api, request } from '@/lib/api-client';
 
 export type AudioNativeProject = z.infer<typeof audioNativeList>['projects'][number];
 export type AudioNativeSettings = z.infer<typeof audioNativeSettings>;
-export type PlayerSettings = Partial<Pick<AudioNativeSettings['settings'], 'title' | 'author' | 'image' | 'small' | 'text_color' | 'background_color'>>;
+export type PlayerSettings = Partial<
+  Pick<
+    AudioNativeSettings['settings'],
+    'title' | 'author' | 'image' | 'small' | 'text_color' | 'background_color'
+  >
+>;
 
 export const audioNativeKeys = {
   all: ['audio-native'] as const,
@@ -16,18 +21,29 @@ export const audioNativeKeys = {
 
 /** GET /v1/audio-native. */
 export const useAudioNativeProjects = () =>
-  useQuery({ queryKey: audioNativeKeys.list, queryFn: ({ signal }) => api.get<{ projects: AudioNativeProject[] }>('/v1/audio-native', { signal }) });
+  useQuery({
+    queryKey: audioNativeKeys.list,
+    queryFn: ({ signal }) => api.get<{ projects: AudioNativeProject[] }>('/v1/audio-native', { signal }),
+  });
 
 /** GET /v1/audio-native/{id}/settings; polls while the narration is being made. */
 export const useAudioNativeSettings = (id: string | null) =>
   useQuery({
     queryKey: audioNativeKeys.settings(id ?? ''),
     enabled: !!id,
-    queryFn: ({ signal }) => api.get<AudioNativeSettings>(`/v1/audio-native/${encodeURIComponent(id!)}/settings`, { signal }),
+    queryFn: ({ signal }) =>
+      api.get<AudioNativeSettings>(`/v1/audio-native/${encodeURIComponent(id!)}/settings`, { signal }),
     refetchInterval: (q) => (q.state.data?.settings.status === 'processing' ? 2000 : false),
   });
 
-export type NewAudioNative = { name: string; title: string; author: string; voiceId: string; file?: File; url?: string };
+export type NewAudioNative = {
+  name: string;
+  title: string;
+  author: string;
+  voiceId: string;
+  file?: File;
+  url?: string;
+};
 
 /** POST /v1/audio-native (multipart), converted at once. */
 export function useCreateAudioNative() {
@@ -42,7 +58,10 @@ export function useCreateAudioNative() {
       if (n.file) form.set('file', n.file, n.file.name);
       else if (n.url) form.set('url', n.url);
       form.set('auto_convert', 'true');
-      return request<{ project_id: string; html_snippet: string }>('/v1/audio-native', { method: 'POST', body: form });
+      return request<{ project_id: string; html_snippet: string }>('/v1/audio-native', {
+        method: 'POST',
+        body: form,
+      });
     },
     onSuccess: () => qc.invalidateQueries({ queryKey: audioNativeKeys.all }),
   });
@@ -67,7 +86,8 @@ export function useUpdateAudioNativeContent(id: string) {
 export function useUpdatePlayer(id: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: PlayerSettings) => api.post<AudioNativeSettings>(`/v1/audio-native/${encodeURIComponent(id)}/settings`, body),
+    mutationFn: (body: PlayerSettings) =>
+      api.post<AudioNativeSettings>(`/v1/audio-native/${encodeURIComponent(id)}/settings`, body),
     onSuccess: () => qc.invalidateQueries({ queryKey: audioNativeKeys.all }),
   });
 }

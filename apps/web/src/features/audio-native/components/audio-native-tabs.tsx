@@ -25,11 +25,23 @@ export function AudioNativeTabs({ projectId }: { projectId: string | null }) {
 }
 
 /** A select of the workspace's audio-native projects. */
-export function ProjectPicker({ projects, value, onChange }: { projects: AudioNativeProject[]; value: string | null; onChange: (id: string) => void }) {
+export function ProjectPicker({
+  projects,
+  value,
+  onChange,
+}: {
+  projects: AudioNativeProject[];
+  value: string | null;
+  onChange: (id: string) => void;
+}) {
   return (
     <label className="flex items-center gap-2 text-sm text-zinc-700 dark:text-zinc-300">
       Project
-      <select className={`${inputClasses} w-64`} value={value ?? ''} onChange={(e) => onChange(e.target.value)}>
+      <select
+        className={`${inputClasses} w-64`}
+        value={value ?? ''}
+        onChange={(e) => onChange(e.target.value)}
+      >
         {projects.map((p) => (
           <option key={p.project_id} value={p.project_id}>
             {p.name}

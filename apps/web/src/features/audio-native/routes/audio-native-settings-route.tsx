@@ -5,7 +5,11 @@ import { ErrorBoundary } from '@/components/errors/error-boundary';
 import { LoadingButton } from '@/components/ui/loading-button';
 import { errorToastMessage } from '@/lib/error-toast';
 
-import { useAudioNativeProjects, useAudioNativeSettings, useUpdateAudioNativeContent } from '../api/audio-native';
+import {
+  useAudioNativeProjects,
+  useAudioNativeSettings,
+  useUpdateAudioNativeContent,
+} from '../api/audio-native';
 import { AudioNativeTabs, ProjectPicker } from '../components/audio-native-tabs';
 
 /** /app/audio-native/settings: a project's status, narration and a new version of its article. */
@@ -25,7 +29,9 @@ export default function AudioNativeSettingsRoute() {
           <h2 className="text-xl font-semibold text-zinc-900 dark:text-zinc-50">Audio Native settings</h2>
           <AudioNativeTabs projectId={id} />
         </div>
-        {projects.length === 0 && !list.isPending && <p className="text-sm text-zinc-500">Create a project first.</p>}
+        {projects.length === 0 && !list.isPending && (
+          <p className="text-sm text-zinc-500">Create a project first.</p>
+        )}
         {id && <ProjectPicker projects={projects} value={id} onChange={(v) => setParams({ project: v })} />}
         {s && (
           <dl className="grid max-w-xl grid-cols-[10rem_1fr] gap-2 text-sm">
@@ -42,9 +48,21 @@ export default function AudioNativeSettingsRoute() {
         {id && (
           <section aria-label="Replace the article" className="space-y-2">
             <h3 className="font-medium text-zinc-900 dark:text-zinc-100">Replace the article</h3>
-            <input type="file" accept=".txt,.md,.html,.htm,.epub,.docx,.pdf" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
-            {update.error && <p role="alert" className="text-sm text-rose-600">{errorToastMessage(update.error)}</p>}
-            <LoadingButton loading={update.isPending} disabled={!file} onClick={() => file && update.mutate(file)}>
+            <input
+              type="file"
+              accept=".txt,.md,.html,.htm,.epub,.docx,.pdf"
+              onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+            />
+            {update.error && (
+              <p role="alert" className="text-sm text-rose-600">
+                {errorToastMessage(update.error)}
+              </p>
+            )}
+            <LoadingButton
+              loading={update.isPending}
+              disabled={!file}
+              onClick={() => file && update.mutate(file)}
+            >
               Upload and narrate again
             </LoadingButton>
           </section>
