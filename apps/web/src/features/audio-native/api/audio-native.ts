@@ -24,6 +24,8 @@ export const useAudioNativeProjects = () =>
   useQuery({
     queryKey: audioNativeKeys.list,
     queryFn: ({ signal }) => api.get<{ projects: AudioNativeProject[] }>('/v1/audio-native', { signal }),
+    // Narration is a background job: look again while any project is still being narrated.
+    refetchInterval: (q) => (q.state.data?.projects.some((p) => p.status === 'processing') ? 2000 : false),
   });
 
 /** GET /v1/audio-native/{id}/settings; polls while the narration is being made. */
