@@ -172,6 +172,21 @@ describe(`audio native on ${process.env.TEST_DB}`, () => {
     expect(over.body.detail.status).toBe('project_limit_reached');
   }, 120_000);
 
+  it('documents the audio native and Studio export routes in /openapi.json', async () => {
+    const doc = (await (await app.request('/openapi.json')).json()) as { paths: Record<string, unknown> };
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/v1/audio-native',
+        '/v1/audio-native/{project_id}/settings',
+        '/v1/audio-native/{project_id}/content',
+        '/v1/audio-native/content',
+        '/v1/studio/projects/{project_id}/export',
+        '/v1/studio/projects/{project_id}/chapters/{chapter_id}/export',
+      ]),
+    );
+    expect(Object.keys(doc.paths).some((p) => p.startsWith('/audio-native/'))).toBe(false);
+  });
+
   it('refuses a create without content', async () => {
     const res = await failure(client.audioNative.create({ name: 'Empty' }));
     expect([res.status, res.body.detail.status]).toEqual([400, 'invalid_content']);
