@@ -56,7 +56,10 @@ test('narrates an article, styles the player, and plays it embedded on another o
   await expect(preview.getByText('The harbour at dawn')).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('audio-native-player.png'), fullPage: true });
 
-  await page.getByRole('navigation', { name: 'Audio Native' }).getByRole('link', { name: 'Settings' }).click();
+  await page
+    .getByRole('navigation', { name: 'Audio Native' })
+    .getByRole('link', { name: 'Settings' })
+    .click();
   await expect(page.getByTestId('audio-native-status')).toHaveText('Ready');
 
   // A page on another origin embeds the snippet.
