@@ -19,7 +19,7 @@ export const createProjectFields = z.looseObject({
   default_paragraph_voice_id: z.string().max(64).optional(),
   default_model_id: z.string().max(100).optional(),
   from_url: z.string().max(2000).optional(),
-  from_document: z.unknown().optional().meta({ description: 'A txt, md or html file (multipart part).' }),
+  from_document: z.unknown().optional().meta({ description: 'A txt, md, html, epub, docx or pdf file (multipart part, at most 10 MB).' }),
   from_content_json: z.string().max(5_000_000).optional(),
   quality_preset: z.enum(['standard', 'high', 'ultra', 'ultra_lossless']).optional(),
   title: z.string().max(500).optional(),

@@ -2,6 +2,7 @@ import * as accountCodes from './schema/account-codes';
 import * as accountSignals from './schema/account-signals';
 import * as apiKeys from './schema/api-keys';
 import * as audioIsolations from './schema/audio-isolations';
+import * as audioNative from './schema/audio-native';
 import * as auth from './schema/auth';
 import * as billing from './schema/billing';
 import * as dubTables from './schema/dubs';
@@ -60,6 +61,7 @@ export const schema = {
   ...soundEffects,
   ...dubTables,
   ...studio,
+  ...audioNative,
   ...conversationalAi,
 };
 export type Schema = typeof schema;

@@ -14,6 +14,7 @@ import { serviceAccountsFeature } from './service-accounts/service-accounts.feat
 import { sharingFeature } from './sharing/sharing.feature';
 import { pronunciationFeature } from './pronunciation/pronunciation.feature';
 import { studioFeature } from './studio/studio.feature';
+import { audioNativeFeature } from './audio-native/audio-native.feature';
 import { speechToTextFeature } from './speech-to-text/speech-to-text.feature';
 import { speechToSpeechFeature } from './speech-to-speech/speech-to-speech.feature';
 import { soundEffectsFeature } from './sound-effects/sound-effects.feature';
@@ -58,6 +59,7 @@ export const FEATURES = [
   ssoFeature,
   dubbingFeature,
   studioFeature,
+  audioNativeFeature,
   pronunciationFeature,
   conversationalAiFeature,
 ] as const;

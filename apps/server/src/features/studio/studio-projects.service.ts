@@ -15,6 +15,7 @@ import { discardFiles } from '../../storage/file-deletion.job';
 import type { ModelCatalogue } from '../models/model-catalogue';
 import type { UploadedFile } from '../voices/voice-samples';
 import { documentChapters, pastedChapters } from './document-import';
+import { urlChapters } from './url-import';
 import type { StudioAccess } from './studio-access';
 import { chapterNotFound } from './studio-access';
 import { draftsOf, parseContentJson, rowsOf, voicesNamed, type ChapterDraft } from './studio-content';
@@ -31,6 +32,7 @@ export class StudioProjectsService {
     private readonly bus: EventBus,
     readonly access: StudioAccess,
     private readonly models: ModelCatalogue,
+    private readonly outbound: { allowPrivate: boolean } = { allowPrivate: false },
   ) {}
 
   private publishProject(workspaceId: string, op: 'insert' | 'update' | 'delete', p: repo.ProjectRow) {
@@ -52,13 +54,13 @@ export class StudioProjectsService {
     const titleVoice = f.default_title_voice_id ?? DEFAULT_STUDIO_VOICE;
     const paragraphVoice = f.default_paragraph_voice_id ?? DEFAULT_STUDIO_VOICE;
     const model = this.models.resolve(f.default_model_id ?? null).modelId;
-    if (f.from_url)
-      throw badRequest('Creating a project from a URL is not available on this server yet; upload the document instead.', 'url_import_unavailable');
-    const sources = [document, f.from_content_json, f.from_text].filter((s) => s !== undefined && s !== null && s !== '');
-    if (sources.length > 1) throw badRequest('Send one of from_document, from_content_json or from_text.', 'invalid_content');
+    const sources = [document, f.from_url, f.from_content_json, f.from_text].filter((s) => s !== undefined && s !== null && s !== '');
+    if (sources.length > 1) throw badRequest('Send one of from_document, from_url, from_content_json or from_text.', 'invalid_content');
     const drafts: ChapterDraft[] = document
-      ? draftsOf(documentChapters(document, 'Chapter 1'))
-      : f.from_content_json
+      ? draftsOf(await documentChapters(document, 'Chapter 1'))
+      : f.from_url
+        ? draftsOf(await urlChapters(f.from_url, this.outbound.allowPrivate, 'Chapter 1'))
+        : f.from_content_json
         ? parseContentJson(f.from_content_json)
         : f.from_text?.trim()
           ? draftsOf(pastedChapters(f.from_text, 'Chapter 1'))
@@ -194,9 +196,12 @@ export class StudioProjectsService {
   /** POST /content: the project's chapters are replaced by the document's or the JSON's. */
   async replaceContent(caller: Principal, projectId: string, f: { from_url?: string; from_content_json?: string }, document: UploadedFile | null) {
     const { ws, project } = await this.access.project(caller, projectId);
-    if (f.from_url) throw badRequest('Importing from a URL is not available on this server yet; upload the document instead.', 'url_import_unavailable');
-    if (!document && !f.from_content_json) throw badRequest('Send from_document or from_content_json.', 'invalid_content');
-    const drafts = document ? draftsOf(documentChapters(document, 'Chapter 1')) : parseContentJson(f.from_content_json!);
+    if (!document && !f.from_content_json && !f.from_url) throw badRequest('Send from_document, from_url or from_content_json.', 'invalid_content');
+    const drafts = document
+      ? draftsOf(await documentChapters(document, 'Chapter 1'))
+      : f.from_url
+        ? draftsOf(await urlChapters(f.from_url, this.outbound.allowPrivate, 'Chapter 1'))
+        : parseContentJson(f.from_content_json!);
     await this.access.checkVoices(caller.userId, voicesNamed(drafts));
     const now = Date.now();
     const { chapters, blocks } = rowsOf(drafts, project.id, ws.id, now);
@@ -226,12 +231,14 @@ export class StudioProjectsService {
 
   async createChapter(caller: Principal, projectId: string, body: { name: string; from_url?: string | null }) {
     const { ws, project } = await this.access.project(caller, projectId);
-    if (body.from_url) throw badRequest('Importing from a URL is not available on this server yet.', 'url_import_unavailable');
+    // A chapter from a URL holds the whole article (its headings stay title blocks).
+    const imported = body.from_url ? draftsOf(await urlChapters(body.from_url, this.outbound.allowPrivate, body.name)) : [];
     const now = Date.now();
-    const { chapters } = rowsOf([{ name: body.name, blocks: [] }], project.id, ws.id, now);
+    const { chapters, blocks } = rowsOf([{ name: body.name, blocks: imported.flatMap((c) => c.blocks) }], project.id, ws.id, now);
     const chapter = chapters[0]!;
     await this.db.transaction(async (tx) => {
       await repo.insertChapters(tx, [chapter]);
+      await repo.insertBlocks(tx, blocks);
       await repo.updateProject(tx, project.id, { chaptersOrder: [...project.chaptersOrder, chapter.id], chaptersOrderChangedMs: now });
     });
     this.publishChapter(ws.id, 'insert', chapter.id);

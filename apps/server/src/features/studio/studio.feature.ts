@@ -6,6 +6,8 @@ import { StudioAccess } from './studio-access';
 import { registerConverter, studioConvertJob } from './studio-convert.job';
 import { StudioConversionService } from './studio-conversion.service';
 import { StudioProjectsService } from './studio-projects.service';
+import { StudioExportService } from './studio-export.service';
+import { studioExportRoutes } from './studio-export.routes';
 import { StudioSnapshotsService } from './studio-snapshots.service';
 import { studioSnapshotRoutes } from './studio-snapshots.routes';
 import { studioRoutes } from './studio.routes';
@@ -14,16 +16,17 @@ import { studioRoutes } from './studio.routes';
 export const studioFeature = defineFeature({
   name: 'studio',
   jobs: [studioConvertJob],
-  async register(app, { db, files, bus, usage }, built) {
+  async register(app, { config, db, files, bus, usage }, built) {
     const speech = built.speech as { tts: TextToSpeechService; voices: VoicesService; models: ModelCatalogue };
     const access = new StudioAccess(db, usage, speech.voices);
-    const projects = new StudioProjectsService(db, bus, access, speech.models);
+    const projects = new StudioProjectsService(db, bus, access, speech.models, { allowPrivate: config.outboundAllowPrivate });
     const conversion = new StudioConversionService(db, files, bus, access, speech.tts);
     const snapshots = new StudioSnapshotsService(db, files, access);
     const unregister = registerConverter(db, conversion);
     app.addHook('onClose', async () => unregister());
     await app.register(studioRoutes(projects, conversion, (userId, l) => speech.tts.checkPronunciations(userId, l)));
     await app.register(studioSnapshotRoutes(snapshots));
+    await app.register(studioExportRoutes(new StudioExportService(db, files, access)));
     return { projects, conversion, snapshots };
   },
 });

@@ -44,15 +44,16 @@ export const useProject = (id: string) =>
     queryFn: ({ signal }) => api.get<ProjectWithChapters>(`/v1/studio/projects/${encodeURIComponent(id)}`, { signal }),
   });
 
-export type NewProject = { name: string; voiceId: string; text?: string; file?: File };
+export type NewProject = { name: string; voiceId: string; text?: string; file?: File; url?: string };
 
-/** POST /v1/studio/projects (multipart): blank, pasted text or a document. */
+/** POST /v1/studio/projects (multipart): blank, pasted text, a document or a web page. */
 export function createProject(input: NewProject) {
   const form = new FormData();
   form.set('name', input.name);
   form.set('default_title_voice_id', input.voiceId);
   form.set('default_paragraph_voice_id', input.voiceId);
   if (input.file) form.set('from_document', input.file, input.file.name);
+  else if (input.url?.trim()) form.set('from_url', input.url.trim());
   else if (input.text?.trim()) form.set('from_text', input.text);
   return request<{ project: ProjectResponse }>('/v1/studio/projects', { method: 'POST', body: form });
 }

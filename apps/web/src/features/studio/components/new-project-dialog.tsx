@@ -10,14 +10,15 @@ import { useVoices } from '@/lib/voices';
 
 import { useCreateProject } from '../api/projects';
 
-type Source = 'blank' | 'text' | 'file';
+type Source = 'blank' | 'text' | 'file' | 'url';
 
-/** The create dialog: a name, a voice, and blank, pasted text or a document (txt, md, html). */
+/** The create dialog: a name, a voice, and blank, pasted text, a document (txt, md, html, epub, docx, pdf) or a web page. */
 export function NewProjectDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o: boolean) => void }) {
   const [name, setName] = useState('');
   const [source, setSource] = useState<Source>('blank');
   const [text, setText] = useState('');
   const [file, setFile] = useState<File | null>(null);
+  const [url, setUrl] = useState('');
   const [voiceId, setVoiceId] = useState('');
   const voices = useVoices();
   const create = useCreateProject();
@@ -26,10 +27,10 @@ export function NewProjectDialog({ open, onOpenChange }: { open: boolean; onOpen
 
   const submit = () =>
     create.mutate(
-      { name: name.trim(), voiceId: voice, ...(source === 'text' ? { text } : {}), ...(source === 'file' && file ? { file } : {}) },
+      { name: name.trim(), voiceId: voice, ...(source === 'text' ? { text } : {}), ...(source === 'file' && file ? { file } : {}), ...(source === 'url' ? { url } : {}) },
       { onSuccess: ({ project }) => void navigate(`/app/studio/${project.project_id}`) },
     );
-  const ready = name.trim() && voice && (source !== 'file' || file) && (source !== 'text' || text.trim());
+  const ready = name.trim() && voice && (source !== 'file' || file) && (source !== 'text' || text.trim()) && (source !== 'url' || /^https?:\/\/\S+$/i.test(url.trim()));
 
   return (
     <Modal open={open} onOpenChange={onOpenChange} title="New project" wide>
@@ -54,6 +55,7 @@ export function NewProjectDialog({ open, onOpenChange }: { open: boolean; onOpen
                 ['blank', 'Blank'],
                 ['text', 'Paste text'],
                 ['file', 'Upload a file'],
+                ['url', 'From a web page'],
               ] as const
             ).map(([value, label]) => (
               <Button key={value} variant={source === value ? 'primary' : 'secondary'} size="sm" aria-pressed={source === value} onClick={() => setSource(value)}>
@@ -68,8 +70,13 @@ export function NewProjectDialog({ open, onOpenChange }: { open: boolean; onOpen
           </Field>
         )}
         {source === 'file' && (
-          <Field label="Document" hint="txt, md or html; chapters start at the top headings.">
-            {(id) => <input id={id} type="file" accept=".txt,.md,.markdown,.html,.htm" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />}
+          <Field label="Document" hint="txt, md, html, epub, docx or pdf, up to 10 MB; chapters start at the top headings.">
+            {(id) => <input id={id} type="file" accept=".txt,.md,.markdown,.html,.htm,.epub,.docx,.pdf" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />}
+          </Field>
+        )}
+        {source === 'url' && (
+          <Field label="Web page" hint="An http or https address; the article is kept, menus and footers are left out.">
+            {(id) => <Input id={id} type="url" placeholder="https://" value={url} onChange={(e) => setUrl(e.target.value)} />}
           </Field>
         )}
         {create.error && (

@@ -15,6 +15,7 @@ import { projectArchive, studioKeys, useConvert, useProject } from '../api/proje
 import { BlockEditor } from './block-editor';
 import { ChapterPlayer } from './chapter-player';
 import { ChaptersSidebar } from './chapters-sidebar';
+import { ExportPanel } from './export-panel';
 
 /** /app/studio/{id}: chapters on the left, the selected chapter's blocks, conversion and its snapshots. */
 export function StudioEditor({ projectId }: { projectId: string }) {
@@ -75,6 +76,7 @@ export function StudioEditor({ projectId }: { projectId: string }) {
           Convert project
         </LoadingButton>
       </div>
+      <ExportPanel project={p} chapterId={selected} />
       {convert.error && (
         <p role="alert" className="text-sm text-rose-600">
           {errorToastMessage(convert.error)}
