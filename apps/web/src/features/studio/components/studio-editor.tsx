@@ -33,6 +33,7 @@ export function StudioEditor({ projectId }: { projectId: string }) {
   };
   useLiveCollection('project', refresh);
   useLiveCollection('chapter', refresh);
+  useLiveCollection('block', refresh);
 
   if (project.isPending) return <p className="text-sm text-zinc-500">Loading…</p>;
   if (project.error)
