@@ -8,6 +8,8 @@ const email = `e2e-studio-editor-${Date.now()}@example.com`;
 const password = 'e2e-password-1!';
 const DESKTOP = { width: 1440, height: 900 };
 const expect = baseExpect.configure({ timeout: 30_000 });
+const TOM = '"Are you coming?" asked Tom.';
+const ANNA = '"In a minute," said Anna.';
 const LONG = 'The cat sat on the mat and looked at the bright moon for a very long time before it slept.';
 
 test.use({ viewport: DESKTOP });
@@ -41,7 +43,9 @@ test('generates a block, picks a take, plays with read-along, splits, merges and
   const dialog = page.getByRole('dialog', { name: 'New project' });
   await dialog.getByLabel('Name').fill('Editing');
   await dialog.getByRole('button', { name: 'Paste text' }).click();
-  await dialog.getByLabel('Text').fill(`Chapter 1\n\n${LONG}\n\nFirst part. Second part.`);
+  await dialog
+    .getByLabel('Text')
+    .fill(`Chapter 1\n\n${LONG}\n\nFirst part. Second part.\n\n${TOM}\n\n${ANNA}`);
   await dialog.getByRole('button', { name: 'Create project' }).click();
   await expect(page).toHaveURL(/\/app\/studio\/[A-Za-z0-9]+$/);
   await expect(page.getByLabel('Text of block 2')).toHaveValue(LONG);
@@ -92,14 +96,14 @@ test('generates a block, picks a take, plays with read-along, splits, merges and
 
   await page.getByRole('button', { name: 'Merge block 3 with the next' }).click();
   await expect(page.getByLabel('Text of block 3')).toHaveValue('First part. Second part.');
-  await expect(page.getByLabel('Text of block 4')).toHaveCount(0);
+  await expect(page.getByLabel('Text of block 4')).toHaveValue(TOM);
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(other.getByLabel('Text of block 3')).toHaveValue('First part. Second part.');
-  await expect(other.getByLabel('Text of block 4')).toHaveCount(0);
+  await expect(other.getByLabel('Text of block 4')).toHaveValue(TOM);
   await other.close();
 
   // insert a 2 s pause at the cursor; the block's new take is longer by about that much
-  const before = Number((await takes.getByRole('listitem').nth(0).textContent())!.match(/(\d+\.\d) s/)![1]);
+  const before = Number(await takes.getByRole('listitem').nth(0).getAttribute('data-duration'));
   await setCursor(page, 'Text of block 2', 'The cat sat on the mat'.length);
   await page.getByLabel('Pause length').selectOption('2.0');
   await page.getByRole('button', { name: 'Insert pause in block 2' }).click();
@@ -111,8 +115,19 @@ test('generates a block, picks a take, plays with read-along, splits, merges and
   await expect(takes.getByRole('listitem').nth(0)).toContainText('made from earlier text');
   await page.getByRole('button', { name: 'Regenerate block 2' }).click();
   await expect(takes.getByRole('listitem')).toHaveCount(3, { timeout: 60_000 });
-  const after = Number((await takes.getByRole('listitem').nth(2).textContent())!.match(/(\d+\.\d) s/)![1]);
+  const after = Number(await takes.getByRole('listitem').nth(2).getAttribute('data-duration'));
   expect(after - before).toBeGreaterThan(1.7);
   expect(after - before).toBeLessThan(2.6);
   await shot(page, 'pause');
+
+  // each speaker of the dialogue gets its own voice; the narration keeps the block's voice
+  await page.getByRole('button', { name: 'Voices for dialogue' }).click();
+  await expect(page.getByTestId('dialogue-result')).toHaveText('Speakers: Tom, Anna · 2 blocks changed');
+  await expect(page.getByTestId('dialogue-voices-4')).toContainText('dialogue:');
+  await expect(page.getByTestId('dialogue-voices-5')).toContainText('dialogue:');
+  expect(await page.getByTestId('dialogue-voices-4').textContent()).not.toBe(
+    await page.getByTestId('dialogue-voices-5').textContent(),
+  );
+  await expect(page.getByLabel('Text of block 4')).toHaveValue(TOM);
+  await shot(page, 'dialogue');
 });

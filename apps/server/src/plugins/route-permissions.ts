@@ -256,6 +256,7 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, KeyAccess<PermissionType
   'DELETE /v1/studio/projects/:project_id': 'projects_write',
   'POST /v1/studio/projects/:project_id/content': 'projects_write',
   'POST /v1/studio/projects/:project_id/convert': 'projects_write',
+  'POST /v1/studio/projects/:project_id/dialogue-voices': 'projects_write',
   'POST /v1/studio/projects/:project_id/pronunciation-dictionaries': 'projects_write',
   'GET /v1/studio/projects/:project_id/chapters': 'projects_read',
   'POST /v1/studio/projects/:project_id/chapters': 'projects_write',

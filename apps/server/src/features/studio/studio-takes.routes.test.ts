@@ -274,6 +274,75 @@ describe(`studio block takes on ${process.env.TEST_DB}`, () => {
     ]);
   }, 60_000);
 
+  it('gives each speaker of quoted dialogue a distinct voice and keeps narration on the default voice', async () => {
+    const paragraphs = [
+      '"Are you coming?" asked Tom.',
+      '"In a minute," said Anna, "I am nearly ready."',
+      '"We will be late."',
+      'They left together.',
+    ];
+    const { project } = await client.studio.projects.create({
+      name: 'Dialogue',
+      defaultTitleVoiceId: KAL,
+      defaultParagraphVoiceId: KAL,
+      fromContentJson: JSON.stringify([
+        {
+          name: 'A',
+          blocks: paragraphs.map((text) => ({
+            sub_type: 'p',
+            nodes: [{ type: 'tts_node', text, voice_id: KAL }],
+          })),
+        },
+      ]),
+    });
+    const pid = project.projectId;
+    const post = (u: TestUser, body: unknown) =>
+      app.request(`/v1/studio/projects/${pid}/dialogue-voices`, {
+        method: 'POST',
+        headers: { 'xi-api-key': u.apiKey, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const res = await post(owner, {});
+    expect(res.status).toBe(200);
+    const out = (await res.json()) as {
+      speakers: { name: string; voice_id: string; quotations: number }[];
+      unattributed_quotations: number;
+      blocks_changed: number;
+    };
+    expect(out.speakers.map((s) => [s.name, s.quotations])).toEqual([
+      ['Tom', 2],
+      ['Anna', 2],
+    ]);
+    const [tom, anna] = out.speakers.map((s) => s.voice_id);
+    expect(new Set([tom, anna, KAL]).size).toBe(3);
+    expect(out).toMatchObject({ unattributed_quotations: 0, blocks_changed: 3 });
+    const cid = (await client.studio.projects.chapters.list(pid)).chapters[0]!.chapterId;
+    const chapter = await json<RawChapter>(owner, `/v1/studio/projects/${pid}/chapters/${cid}`);
+    const rows = await app.database.db.select().from(studioBlocks).where(eq(studioBlocks.chapterId, cid));
+    const nodes = chapter.content.blocks.map((b) => rows.find((r) => r.id === b.block_id)!.nodes);
+    expect(nodes).toEqual([
+      [
+        { text: '"Are you coming?"', voice_id: tom },
+        { text: ' asked Tom.', voice_id: null },
+      ],
+      [
+        { text: '"In a minute,"', voice_id: anna },
+        { text: ' said Anna, ', voice_id: null },
+        { text: '"I am nearly ready."', voice_id: anna },
+      ],
+      [{ text: '"We will be late."', voice_id: tom }],
+      [{ text: 'They left together.', voice_id: null }],
+    ]);
+    // the same again changes nothing; chosen voices are checked; another workspace gets 404
+    expect(((await (await post(owner, {})).json()) as { blocks_changed: number }).blocks_changed).toBe(0);
+    const unknown = await post(owner, { voice_ids: ['nope'] });
+    expect(unknown.status).toBe(400);
+    expect(await unknown.json()).toMatchObject({ detail: { status: 'voice_not_found' } });
+    const foreign = await post(other, {});
+    expect(foreign.status).toBe(404);
+    expect(await foreign.json()).toMatchObject({ detail: { status: 'project_not_found' } });
+  }, 60_000);
+
   it('answers 404 to another workspace for every block route', async () => {
     const { project } = await client.studio.projects.create({
       name: 'Mine',

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { blockParams } from '@vocalis/contracts/studio';
+import { blockParams, projectParams } from '@vocalis/contracts/studio';
+import { dialogueVoicesBody, dialogueVoicesResponse } from '@vocalis/contracts/studio-dialogue';
 import { blockTakeEnvelope, blockTakes, takeParams } from '@vocalis/contracts/studio-takes';
 import { requirePrincipal } from '../../plugins/auth';
+import type { StudioDialogueService } from './studio-dialogue.service';
 import type { StudioTakesService } from './studio-takes.service';
 
 const tags = ['studio'];
@@ -69,5 +71,26 @@ export const studioTakeRoutes =
         );
         return reply.type('audio/wav').header('content-length', String(file.size)).send(file.read());
       },
+    );
+  };
+
+/** Auto-assign voices to quoted dialogue by speaker (decision 178). */
+export const studioDialogueRoutes =
+  (service: StudioDialogueService): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      '/v1/studio/projects/:project_id/dialogue-voices',
+      {
+        schema: {
+          tags,
+          summary: 'Give each speaker of quoted dialogue its own voice',
+          description:
+            'Finds quotations and their speakers ("…," said Anna / Anna said, "…" / turn-taking in a two-person exchange) and gives each speaker a distinct voice from `voice_ids` or the workspace\'s voices; narration keeps the default paragraph voice.',
+          params: projectParams,
+          body: dialogueVoicesBody,
+          response: { 200: dialogueVoicesResponse },
+        },
+      },
+      (r) => service.assign(requirePrincipal(r), r.params.project_id, r.body),
     );
   };

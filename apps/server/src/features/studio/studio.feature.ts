@@ -10,7 +10,8 @@ import { StudioProjectsService } from './studio-projects.service';
 import { StudioSnapshotsService } from './studio-snapshots.service';
 import { studioSnapshotRoutes } from './studio-snapshots.routes';
 import { StudioTakesService } from './studio-takes.service';
-import { studioTakeRoutes } from './studio-takes.routes';
+import { studioDialogueRoutes, studioTakeRoutes } from './studio-takes.routes';
+import { StudioDialogueService } from './studio-dialogue.service';
 import { studioRoutes } from './studio.routes';
 
 /** Studio (issue 12, decisions 130-132): projects, chapters and blocks, conversion jobs and snapshots. */
@@ -30,6 +31,7 @@ export const studioFeature = defineFeature({
     await app.register(studioRoutes(projects, conversion, (userId, l) => speech.tts.checkPronunciations(userId, l)));
     await app.register(studioSnapshotRoutes(snapshots));
     await app.register(studioTakeRoutes(takes));
+    await app.register(studioDialogueRoutes(new StudioDialogueService(db, bus, access, speech.voices)));
     return { projects, conversion, snapshots, takes };
   },
 });

@@ -23,7 +23,13 @@ export function BlockEditor({ project, chapter }: { project: ProjectWithChapters
   const voices = useVoices();
   const m = useChapterMutations(project.project_id);
   const fromServer = (): BlockDraft[] =>
-    chapter.content.blocks.map((b) => ({ block_id: b.block_id, sub_type: b.sub_type, text: b.nodes.map((n) => n.text).join(' '), voice_id: b.nodes[0]?.project_voice_ref_id ?? project.default_paragraph_voice_id }));
+    chapter.content.blocks.map((b) => {
+      const text = b.nodes.map((n) => n.text).join(b.nodes.length > 1 ? '' : ' ');
+      // The block's chip is its narration's voice; quotations given to speakers keep theirs (decision 178).
+      const voice_id = (b.nodes.find((n) => n.voice_id === null) ?? b.nodes[0])?.project_voice_ref_id ?? project.default_paragraph_voice_id;
+      const nodes = b.nodes.map((n) => ({ text: n.text, voice_id: n.project_voice_ref_id }));
+      return { block_id: b.block_id, sub_type: b.sub_type, text, voice_id, kept: { text, voice_id, nodes } };
+    });
   const [blocks, setBlocks] = useState<BlockDraft[]>(fromServer);
   const [dirty, setDirty] = useState(false);
   // Server changes (another editor, a conversion) replace the drafts unless there are unsaved edits.
@@ -57,10 +63,10 @@ export function BlockEditor({ project, chapter }: { project: ProjectWithChapters
     const b = blocks[i]!;
     const [left, right] = [b.text.slice(0, at).trim(), b.text.slice(at).trim()];
     if (!left || !right) return;
-    change((bs) => [...bs.slice(0, i), { ...b, text: left }, { sub_type: 'p', text: right, voice_id: b.voice_id }, ...bs.slice(i + 1)]);
+    change((bs) => [...bs.slice(0, i), { ...b, text: left, kept: undefined }, { sub_type: 'p', text: right, voice_id: b.voice_id }, ...bs.slice(i + 1)]);
   };
   const mergeWithNext = (i: number) =>
-    change((bs) => [...bs.slice(0, i), { ...bs[i]!, text: `${bs[i]!.text.trim()} ${bs[i + 1]!.text.trim()}` }, ...bs.slice(i + 2)]);
+    change((bs) => [...bs.slice(0, i), { ...bs[i]!, text: `${bs[i]!.text.trim()} ${bs[i + 1]!.text.trim()}`, kept: undefined }, ...bs.slice(i + 2)]);
   const save = () => m.save.mutate({ chapterId: chapter.chapter_id, blocks: blocks.filter((b) => b.text.trim()) }, { onSuccess: () => setDirty(false) });
 
   return (
@@ -88,6 +94,11 @@ export function BlockEditor({ project, chapter }: { project: ProjectWithChapters
                   ))}
                 </select>
               </label>
+              {b.kept && b.kept.text === b.text && new Set(b.kept.nodes.map((n) => n.voice_id)).size > 1 && (
+                <span className="text-xs text-indigo-700 dark:text-indigo-300" data-testid={`dialogue-voices-${i + 1}`}>
+                  dialogue: {[...new Set(b.kept.nodes.flatMap((n) => (n.voice_id && n.voice_id !== b.voice_id ? [voiceName(n.voice_id)] : [])))].join(', ')}
+                </span>
+              )}
               <span className="text-xs text-zinc-500">{b.block_id && converted.get(b.block_id) ? 'converted' : 'not converted'}</span>
               {b.block_id && converted.get(b.block_id) && (
                 <Button size="sm" variant="ghost" aria-label={`Play from block ${i + 1}`} aria-pressed={readAlong.state?.blockId === b.block_id} onClick={() => void readAlong.playFrom(b.block_id!)}>
@@ -104,7 +115,7 @@ export function BlockEditor({ project, chapter }: { project: ProjectWithChapters
               )}
               <div className="ml-auto flex">
                 <Button size="sm" variant="ghost" aria-label={`Insert pause in block ${i + 1}`} title="Insert a pause at the cursor" onClick={() => insertPause(i)}>
-                  ⏸ Pause
+                  + Pause
                 </Button>
                 <Button size="sm" variant="ghost" aria-label={`Split block ${i + 1} at the cursor`} title="Split at the cursor" onClick={() => split(i)}>
                   Split

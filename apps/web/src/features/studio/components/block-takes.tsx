@@ -65,7 +65,12 @@ export function BlockTakes({
           className="basis-full space-y-1 rounded-lg bg-zinc-50 p-2 text-xs dark:bg-zinc-800/60"
         >
           {list.map((t, n) => (
-            <li key={t.take_id} className="flex items-center gap-2" data-current={t.is_current}>
+            <li
+              key={t.take_id}
+              className="flex items-center gap-2"
+              data-current={t.is_current}
+              data-duration={t.audio_duration_secs}
+            >
               <Button
                 size="sm"
                 variant="ghost"
