@@ -55,12 +55,18 @@ export class StudioDialogueService {
       else unattributed++;
     }
     const voiceOf = assignSpeakerVoices([...said.keys()], voiceIds, project.defaultParagraphVoiceId);
+    const speakerVoices = new Set(voiceOf.values());
     const changed = new Set<string>();
     await this.db.transaction(async (tx) => {
       for (const [i, block] of paragraphs.entries()) {
         const nodes: BlockNode[] = [];
+        // Narration keeps the block's own voice (an override stays an override).
+        const narrator =
+          block.nodes.length === 1
+            ? block.nodes[0]!.voice_id
+            : (block.nodes.find((n) => !speakerVoices.has(n.voice_id ?? ''))?.voice_id ?? null);
         for (const s of segments[i]!) {
-          const voice = s.quote && s.speaker ? (voiceOf.get(s.speaker) ?? null) : null;
+          const voice = s.quote && s.speaker ? (voiceOf.get(s.speaker) ?? narrator) : narrator;
           const last = nodes.at(-1);
           // Punctuation between quotations and runs with the same voice join the node before them.
           if (last && (last.voice_id === voice || (!s.quote && !hasWords(s.text)))) last.text += s.text;

@@ -323,15 +323,15 @@ describe(`studio block takes on ${process.env.TEST_DB}`, () => {
     expect(nodes).toEqual([
       [
         { text: '"Are you coming?"', voice_id: tom },
-        { text: ' asked Tom.', voice_id: null },
+        { text: ' asked Tom.', voice_id: KAL },
       ],
       [
         { text: '"In a minute,"', voice_id: anna },
-        { text: ' said Anna, ', voice_id: null },
+        { text: ' said Anna, ', voice_id: KAL },
         { text: '"I am nearly ready."', voice_id: anna },
       ],
       [{ text: '"We will be late."', voice_id: tom }],
-      [{ text: 'They left together.', voice_id: null }],
+      [{ text: 'They left together.', voice_id: KAL }],
     ]);
     // the same again changes nothing; chosen voices are checked; another workspace gets 404
     expect(((await (await post(owner, {})).json()) as { blocks_changed: number }).blocks_changed).toBe(0);

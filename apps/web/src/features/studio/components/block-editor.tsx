@@ -26,7 +26,7 @@ export function BlockEditor({ project, chapter }: { project: ProjectWithChapters
     chapter.content.blocks.map((b) => {
       const text = b.nodes.map((n) => n.text).join(b.nodes.length > 1 ? '' : ' ');
       // The block's chip is its narration's voice; quotations given to speakers keep theirs (decision 178).
-      const voice_id = (b.nodes.find((n) => n.voice_id === null) ?? b.nodes[0])?.project_voice_ref_id ?? project.default_paragraph_voice_id;
+      const voice_id = (b.nodes.find((n) => !/^["“]/.test(n.text.trim())) ?? b.nodes[0])?.project_voice_ref_id ?? project.default_paragraph_voice_id;
       const nodes = b.nodes.map((n) => ({ text: n.text, voice_id: n.project_voice_ref_id }));
       return { block_id: b.block_id, sub_type: b.sub_type, text, voice_id, kept: { text, voice_id, nodes } };
     });
