@@ -18,6 +18,8 @@ describe('dialogue speakers', () => {
     ['"Come in," she said to Anna.', null],
     ['"Come in."', null],
     ['The sign read "Closed" in red letters.', null],
+    ['She waited <break time="2.0s" /> and left.', null],
+    ['"Wait <break time="1.0s" /> here," said Anna.', 'Anna'],
   ])('%s → %s', (sentence, speaker) => {
     expect(speakerOf(sentence)).toBe(speaker);
   });
@@ -31,6 +33,10 @@ describe('dialogue speakers', () => {
     expect(dialogueSegments(['No one spoke.'])[0]).toEqual([
       { text: 'No one spoke.', quote: false, speaker: null },
     ]);
+  });
+
+  it('does not take the quotes of pause markup for a quotation', () => {
+    expect(dialogueSegments(['She waited <break time="2.0s" /> here.'])[0]!.some((x) => x.quote)).toBe(false);
   });
 
   it('gives unattributed lines of a two-person exchange to the speakers in turn', () => {

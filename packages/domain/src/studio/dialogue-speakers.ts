@@ -70,7 +70,8 @@ const AFTER_VERB_NAME = new RegExp(`^[\\s,]*${VERB} ${NAME}`);
 const AFTER_NAME_VERB = new RegExp(`^[\\s,]*${NAME} ${VERB}\\b`);
 const BEFORE_NAME_VERB = new RegExp(`${NAME} ${VERB}(?: [a-z]+)?[,:]?\\s*$`);
 
-const QUOTE = /"([^"]+)"|“([^”]+)”/g;
+/** Quotations; markup such as `<break time="1s" />` is matched first so its attribute quotes are skipped. */
+const QUOTE = /<[^>]*>|"([^"]+)"|“([^”]+)”/g;
 
 const nameOf = (m: RegExpMatchArray | null): string | null => {
   const n = m?.[1];
@@ -94,7 +95,7 @@ export function dialogueSegments(paragraphs: string[]): DialogueSegment[][] {
   const recent: string[] = [];
   return paragraphs.map((p) => {
     const out: DialogueSegment[] = [];
-    const quotes = [...p.matchAll(QUOTE)];
+    const quotes = [...p.matchAll(QUOTE)].filter((q) => !q[0].startsWith('<'));
     if (!quotes.length) return [{ text: p, quote: false, speaker: null }];
     // One speaker per paragraph: the first attribution found for any of its quotations.
     let speaker: string | null = null;
