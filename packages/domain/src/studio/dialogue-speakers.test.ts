@@ -37,6 +37,11 @@ describe('dialogue speakers', () => {
 
   it('does not take the quotes of pause markup for a quotation', () => {
     expect(dialogueSegments(['She waited <break time="2.0s" /> here.'])[0]!.some((x) => x.quote)).toBe(false);
+    expect(dialogueSegments(['"Wait <break time="1.0s" /> here," said Anna.'])[0]![0]).toEqual({
+      text: '"Wait <break time="1.0s" /> here,"',
+      quote: true,
+      speaker: 'Anna',
+    });
   });
 
   it('gives unattributed lines of a two-person exchange to the speakers in turn', () => {

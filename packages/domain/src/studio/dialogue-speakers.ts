@@ -71,7 +71,7 @@ const AFTER_NAME_VERB = new RegExp(`^[\\s,]*${NAME} ${VERB}\\b`);
 const BEFORE_NAME_VERB = new RegExp(`${NAME} ${VERB}(?: [a-z]+)?[,:]?\\s*$`);
 
 /** Quotations; markup such as `<break time="1s" />` is matched first so its attribute quotes are skipped. */
-const QUOTE = /<[^>]*>|"([^"]+)"|“([^”]+)”/g;
+const QUOTE = /<[^>]*>|"((?:[^"<]|<[^>]*>)+)"|“((?:[^”<]|<[^>]*>)+)”/g;
 
 const nameOf = (m: RegExpMatchArray | null): string | null => {
   const n = m?.[1];
