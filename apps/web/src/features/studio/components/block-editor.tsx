@@ -105,7 +105,7 @@ export function BlockEditor({ project, chapter }: { project: ProjectWithChapters
                   ▶ Play from here
                 </Button>
               )}
-              {readAlong.state?.blockId === b.block_id && (
+              {b.block_id && readAlong.state?.blockId === b.block_id && (
                 <Button size="sm" variant="ghost" aria-label="Stop playing" onClick={readAlong.stop}>
                   ■ Stop
                 </Button>
