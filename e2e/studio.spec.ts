@@ -102,7 +102,7 @@ test('creates a project from pasted text, edits chapters and blocks, converts a 
   await expect(page.getByRole('button', { name: /Play latest version/ })).toBeVisible({ timeout: 120_000 });
   await expect(page.getByTestId('chapter-status-0')).toHaveText('converted');
   await expect(page.getByText('0 characters to convert')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Play block 2' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Play from block 2' })).toBeVisible();
   // the conversion was charged: the credits meter moved
   await expect(page.getByText(/of 10,000 characters left/)).not.toHaveText(/^10,000 of/);
   await page.getByRole('button', { name: /Play latest version/ }).click();

@@ -285,6 +285,7 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, KeyAccess<PermissionType
   'DELETE /v1/studio/projects/:project_id': 'projects_write',
   'POST /v1/studio/projects/:project_id/content': 'projects_write',
   'POST /v1/studio/projects/:project_id/convert': 'projects_write',
+  'POST /v1/studio/projects/:project_id/dialogue-voices': 'projects_write',
   'POST /v1/studio/projects/:project_id/pronunciation-dictionaries': 'projects_write',
   'GET /v1/studio/projects/:project_id/chapters': 'projects_read',
   'POST /v1/studio/projects/:project_id/chapters': 'projects_write',
@@ -306,6 +307,10 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, KeyAccess<PermissionType
   'POST /v1/audio-native/content': 'projects_write',
   'GET /v1/studio/projects/:project_id/chapters/:chapter_id/export': 'projects_read',
   'GET /v1/studio/projects/:project_id/chapters/:chapter_id/blocks/:block_id/audio': 'projects_read',
+  'POST /v1/studio/projects/:project_id/chapters/:chapter_id/blocks/:block_id/generate': 'projects_write',
+  'GET /v1/studio/projects/:project_id/chapters/:chapter_id/blocks/:block_id/takes': 'projects_read',
+  'POST /v1/studio/projects/:project_id/chapters/:chapter_id/blocks/:block_id/takes/:take_id/select': 'projects_write',
+  'GET /v1/studio/projects/:project_id/chapters/:chapter_id/blocks/:block_id/takes/:take_id/audio': 'projects_read',
   'GET /v1/studio/projects/:project_id/chapters/:chapter_id/snapshots': 'projects_read',
   'GET /v1/studio/projects/:project_id/chapters/:chapter_id/snapshots/:chapter_snapshot_id': 'projects_read',
   'POST /v1/studio/projects/:project_id/chapters/:chapter_id/snapshots/:chapter_snapshot_id/stream':

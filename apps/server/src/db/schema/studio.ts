@@ -97,8 +97,32 @@ export const studioBlocks = pgTable(
     durationSeconds: real('duration_seconds'),
     alignment: jsonb('alignment').$type<StoredAlignment>(),
     characters: integer('characters').notNull().default(0),
+    /** The take whose audio the block uses now (its audio columns are that take's); null before any take. */
+    currentTakeId: text('current_take_id'),
   },
   (t) => [index('studio_blocks_chapter_idx').on(t.chapterId)],
+);
+
+/**
+ * Every generation of a block is kept as a take (decision 175): listed, playable, and one of them chosen as the
+ * block's current audio, which conversion then uses while the block's text, voices and settings are unchanged.
+ */
+export const studioBlockTakes = pgTable(
+  'studio_block_takes',
+  {
+    id: text('id').primaryKey(),
+    blockId: text('block_id')
+      .notNull()
+      .references(() => studioBlocks.id, { onDelete: 'cascade' }),
+    workspaceId: text('workspace_id').notNull(),
+    audioPath: text('audio_path').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    durationSeconds: real('duration_seconds').notNull(),
+    alignment: jsonb('alignment').$type<StoredAlignment>().notNull(),
+    characters: integer('characters').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('studio_block_takes_block_idx').on(t.blockId, t.createdAt)],
 );
 
 /** A chapter snapshot (chapterId set) or a project snapshot (chapterId null): audio kept after each conversion. */

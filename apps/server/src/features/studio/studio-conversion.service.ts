@@ -4,10 +4,8 @@
  * keeps each block's audio, joins a chapter into an mp3 snapshot (and the chapters into a project snapshot),
  * and reports progress over live updates.
  */
-import type { Alignment } from '@vocalis/speech/alignment';
 import { encodeAudio } from '@vocalis/speech/audio/encode';
-import { parseOutputFormat } from '@vocalis/speech/audio/output-format';
-import { decodeWav, encodeWav } from '@vocalis/speech/audio/wav';
+import { decodeWav } from '@vocalis/speech/audio/wav';
 import type { AppDb } from '../../db/client';
 import type { StoredAlignment } from '../../db/schema/studio';
 import { AppError, badRequest } from '../../errors';
@@ -15,26 +13,16 @@ import { newId } from '../../lib/ids';
 import type { EventBus } from '../../live/event-bus';
 import { enqueue } from '../../jobs/queue';
 import type { Principal } from '../../plugins/auth';
-import { discardFiles } from '../../storage/file-deletion.job';
 import type { FileStorage } from '../../storage/file-storage';
-import type { TextToSpeechService } from '../tts/tts.service';
-import { blockFingerprint, isConverted, voiceOf } from './conversion-fingerprint';
+import { isConverted } from './conversion-fingerprint';
+import { type BlockSpeech, EMPTY_ALIGNMENT, STUDIO_RATE } from './studio-block-speech';
 import { chapterNotFound, type StudioAccess } from './studio-access';
 import { studioConvertSpec, type StudioConvertPayload } from './studio-jobs';
 import { orderedBlocks, presentChapter, presentProject } from './studio.presenter';
 import * as repo from './studio.repo';
 
-export const STUDIO_RATE = 44_100;
 /** Silence between blocks, seconds. */
 const GAP_SECONDS = 0.4;
-const EMPTY: StoredAlignment = { characters: [], character_start_times_seconds: [], character_end_times_seconds: [] };
-
-const int16Of = (bytes: Uint8Array) => {
-  const out = new Int16Array(bytes.length >> 1);
-  const v = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  for (let i = 0; i < out.length; i++) out[i] = v.getInt16(i * 2, true);
-  return out;
-};
 
 /** Joins PCM pieces with `gap` seconds of silence between them and their alignments shifted to match. */
 function join(parts: { pcm: Int16Array; alignment: StoredAlignment }[], gap = GAP_SECONDS) {
@@ -66,7 +54,7 @@ export class StudioConversionService {
     private readonly files: FileStorage,
     private readonly bus: EventBus,
     private readonly access: StudioAccess,
-    private readonly tts: TextToSpeechService,
+    private readonly speech: BlockSpeech,
   ) {}
 
   private publish(p: repo.ProjectRow, chapter?: { row: repo.ChapterRow; blocks: repo.BlockRow[] }) {
@@ -168,50 +156,15 @@ export class StudioConversionService {
     let blocks = await repo.blocksOf(this.db, [chapter.id]);
     const ordered = orderedBlocks(chapter, blocks).filter((b) => b.nodes.some((n) => n.text.trim()));
     const parts: { pcm: Int16Array; alignment: StoredAlignment }[] = [];
-    const caller = { via: payload.via, keyId: payload.keyId };
     for (const [i, block] of ordered.entries()) {
       if (isConverted(project)(block)) {
         const wav = await this.files.get(block.audioPath!);
         if (wav) {
-          parts.push({ pcm: decodeWav(wav).pcm, alignment: block.alignment ?? EMPTY });
+          parts.push({ pcm: decodeWav(wav).pcm, alignment: block.alignment ?? EMPTY_ALIGNMENT });
           continue;
         }
       }
-      const lines = [];
-      for (const n of block.nodes.filter((x) => x.text.trim()))
-        lines.push({ text: n.text, voice: await this.tts.voices.profileFor(payload.userId, voiceOf(project, block, n.voice_id)) });
-      const g = await this.tts.prepareLines({
-        userId: payload.userId,
-        caller,
-        requestId: newId(),
-        lines,
-        options: {
-          model_id: project.defaultModelId,
-          apply_text_normalization: project.applyTextNormalization === 'apply_english' ? 'auto' : (project.applyTextNormalization as 'auto'),
-          pronunciation_dictionary_locators: project.pronunciationLocators.length
-            ? project.pronunciationLocators.map((l) => ({ pronunciation_dictionary_id: l.pronunciation_dictionary_id, version_id: l.version_id ?? undefined }))
-            : undefined,
-        },
-        target: parseOutputFormat(`pcm_${STUDIO_RATE}`)!,
-        enableLogging: false,
-        source: 'studio',
-      });
-      const out = await this.tts.convert(g, signal);
-      const pcm = int16Of(out.audio);
-      const alignment: Alignment = out.alignment ?? EMPTY;
-      const fp = blockFingerprint(project, block);
-      const path = `studio/${project.workspaceId}/${project.id}/blocks/${block.id}-${fp.slice(0, 12)}.wav`;
-      await this.files.put(path, encodeWav(pcm, STUDIO_RATE));
-      await this.db.transaction(async (tx) => {
-        if (block.audioPath && block.audioPath !== path) await discardFiles(tx, [block.audioPath]);
-        await repo.updateBlock(tx, block.id, {
-          audioPath: path,
-          audioFingerprint: fp,
-          durationSeconds: pcm.length / STUDIO_RATE,
-          alignment,
-          characters: g.characters,
-        });
-      });
+      const { pcm, alignment } = await this.speech.speak(project, block, payload, signal);
       parts.push({ pcm, alignment });
       const row = await repo.updateChapter(this.db, chapter.id, { conversionProgress: (i + 1) / ordered.length });
       blocks = await repo.blocksOf(this.db, [chapter.id]);

@@ -207,7 +207,7 @@ export class StudioProjectsService {
     const { chapters, blocks } = rowsOf(drafts, project.id, ws.id, now);
     const row = await this.db.transaction(async (tx) => {
       const old = await repo.listChapters(tx, project.id);
-      await discardFiles(tx, (await repo.blocksOf(tx, old.map((c) => c.id))).flatMap((b) => (b.audioPath ? [b.audioPath] : [])));
+      await discardFiles(tx, await repo.blockFiles(tx, await repo.blocksOf(tx, old.map((c) => c.id))));
       for (const c of old) await repo.deleteChapter(tx, project.id, c.id);
       await repo.insertChapters(tx, chapters);
       await repo.insertBlocks(tx, blocks);
@@ -261,7 +261,7 @@ export class StudioProjectsService {
       });
       const gone = existing.filter((b) => !seen.has(b.id));
       await this.db.transaction(async (tx) => {
-        await discardFiles(tx, gone.flatMap((b) => (b.audioPath ? [b.audioPath] : [])));
+        await discardFiles(tx, await repo.blockFiles(tx, gone));
         await repo.deleteBlocks(tx, gone.map((b) => b.id));
         for (const { id, b } of plan) {
           const nodes = b.nodes.map((n) => ({ text: n.text, voice_id: n.voice_id }));
@@ -280,7 +280,7 @@ export class StudioProjectsService {
     await this.db.transaction(async (tx) => {
       const blocks = await repo.blocksOf(tx, [chapter.id]);
       const snaps = await repo.listSnapshots(tx, project.id, chapter.id);
-      await discardFiles(tx, [...blocks.flatMap((b) => (b.audioPath ? [b.audioPath] : [])), ...snaps.map((s) => s.audioPath)]);
+      await discardFiles(tx, [...(await repo.blockFiles(tx, blocks)), ...snaps.map((s) => s.audioPath)]);
       if (!(await repo.deleteChapter(tx, project.id, chapter.id))) throw chapterNotFound();
       const fresh = await repo.findProjectById(tx, project.id);
       await repo.updateProject(tx, project.id, { chaptersOrder: fresh!.chaptersOrder.filter((id) => id !== chapter.id), chaptersOrderChangedMs: Date.now() });

@@ -1,12 +1,13 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
-import { studioBlocks, studioChapters, studioProjects, studioSnapshots } from '../../db/schema/studio';
+import { studioBlocks, studioBlockTakes, studioChapters, studioProjects, studioSnapshots } from '../../db/schema/studio';
 import { voiceSharing } from '../../db/schema/voice-library';
 
 export type ProjectRow = typeof studioProjects.$inferSelect;
 export type ChapterRow = typeof studioChapters.$inferSelect;
 export type BlockRow = typeof studioBlocks.$inferSelect;
 export type SnapshotRow = typeof studioSnapshots.$inferSelect;
+export type TakeRow = typeof studioBlockTakes.$inferSelect;
 
 export async function countProjects(db: AppDb, workspaceId: string): Promise<number> {
   const [row] = await db.select({ n: count() }).from(studioProjects).where(eq(studioProjects.workspaceId, workspaceId));
@@ -144,12 +145,40 @@ export function snapshotsByIds(db: AppDb, ids: string[]): Promise<SnapshotRow[]>
   return db.select().from(studioSnapshots).where(inArray(studioSnapshots.id, ids));
 }
 
-/** Every file a project holds (block audio and snapshots), to discard with it. */
+export const insertTake = (db: AppDb, row: typeof studioBlockTakes.$inferInsert) => db.insert(studioBlockTakes).values(row).returning();
+
+/** A block's takes, oldest first. */
+export function listTakes(db: AppDb, blockId: string): Promise<TakeRow[]> {
+  return db
+    .select()
+    .from(studioBlockTakes)
+    .where(eq(studioBlockTakes.blockId, blockId))
+    .orderBy(asc(studioBlockTakes.createdAt), asc(studioBlockTakes.id));
+}
+
+export async function findTake(db: AppDb, blockId: string, id: string): Promise<TakeRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(studioBlockTakes)
+    .where(and(eq(studioBlockTakes.blockId, blockId), eq(studioBlockTakes.id, id)));
+  return row;
+}
+
+/** Every audio file of these blocks: their current audio and all their takes (to discard with the blocks). */
+export async function blockFiles(db: AppDb, blocks: BlockRow[]): Promise<string[]> {
+  const ids = blocks.map((b) => b.id);
+  const takes = ids.length
+    ? await db.select({ p: studioBlockTakes.audioPath }).from(studioBlockTakes).where(inArray(studioBlockTakes.blockId, ids))
+    : [];
+  return [...new Set([...blocks.flatMap((b) => (b.audioPath ? [b.audioPath] : [])), ...takes.map((t) => t.p)])];
+}
+
+/** Every file a project holds (block audio, takes and snapshots), to discard with it. */
 export async function projectFiles(db: AppDb, projectId: string): Promise<string[]> {
   const chapters = await listChapters(db, projectId);
   const blocks = await blocksOf(db, chapters.map((c) => c.id));
   const snaps = await db.select({ p: studioSnapshots.audioPath }).from(studioSnapshots).where(eq(studioSnapshots.projectId, projectId));
-  return [...blocks.flatMap((b) => (b.audioPath ? [b.audioPath] : [])), ...snaps.map((s) => s.p)];
+  return [...(await blockFiles(db, blocks)), ...snaps.map((s) => s.p)];
 }
 
 /** Whether the voice is shared with live moderation on (refused in Studio). */

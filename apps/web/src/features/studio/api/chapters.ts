@@ -13,7 +13,19 @@ export type Block = {
   duration_seconds: number | null;
 };
 export type ChapterWithContent = ChapterSummary & { block_ids_order: string[]; content: { blocks: Block[] } };
-export type BlockDraft = { block_id?: string; sub_type: BlockKind; text: string; voice_id: string };
+/** `kept`: the block's nodes as loaded (several voices after dialogue assignment), sent back while text and voice are unchanged. */
+export type BlockDraft = {
+  block_id?: string;
+  sub_type: BlockKind;
+  text: string;
+  voice_id: string;
+  kept?: { text: string; voice_id: string; nodes: { text: string; voice_id: string }[] };
+};
+
+const nodesOf = (b: BlockDraft) =>
+  b.kept && b.kept.text === b.text && b.kept.voice_id === b.voice_id
+    ? b.kept.nodes.map((n) => ({ type: 'tts_node', text: n.text, voice_id: n.voice_id }))
+    : [{ type: 'tts_node', text: b.text, voice_id: b.voice_id }];
 
 const base = (p: string, c?: string) =>
   `/v1/studio/projects/${encodeURIComponent(p)}/chapters${c ? `/${encodeURIComponent(c)}` : ''}`;
@@ -44,7 +56,7 @@ export function useChapterMutations(projectId: string) {
             blocks: v.blocks.map((b) => ({
               ...(b.block_id ? { block_id: b.block_id } : {}),
               sub_type: b.sub_type,
-              nodes: [{ type: 'tts_node', text: b.text, voice_id: b.voice_id }],
+              nodes: nodesOf(b),
             })),
           },
         }),

@@ -1,12 +1,15 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 
 import { Button } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/input';
 import { LoadingButton } from '@/components/ui/loading-button';
 import { useVoices } from '@/lib/voices';
 
-import { blockAudio, useChapterMutations, type BlockDraft, type BlockKind, type ChapterWithContent } from '../api/chapters';
+import { useChapterMutations, type BlockDraft, type BlockKind, type ChapterWithContent } from '../api/chapters';
 import type { ProjectWithChapters } from '../api/projects';
+import { BlockTakes } from './block-takes';
+import { ReadAlongText } from './read-along-text';
+import { useReadAlong } from './use-read-along';
 
 const KINDS: [BlockKind, string][] = [
   ['p', 'Paragraph'],
@@ -20,7 +23,13 @@ export function BlockEditor({ project, chapter }: { project: ProjectWithChapters
   const voices = useVoices();
   const m = useChapterMutations(project.project_id);
   const fromServer = (): BlockDraft[] =>
-    chapter.content.blocks.map((b) => ({ block_id: b.block_id, sub_type: b.sub_type, text: b.nodes.map((n) => n.text).join(' '), voice_id: b.nodes[0]?.project_voice_ref_id ?? project.default_paragraph_voice_id }));
+    chapter.content.blocks.map((b) => {
+      const text = b.nodes.map((n) => n.text).join(b.nodes.length > 1 ? '' : ' ');
+      // The block's chip is its narration's voice; quotations given to speakers keep theirs (decision 178).
+      const voice_id = (b.nodes.find((n) => !/^["“]/.test(n.text.trim())) ?? b.nodes[0])?.project_voice_ref_id ?? project.default_paragraph_voice_id;
+      const nodes = b.nodes.map((n) => ({ text: n.text, voice_id: n.project_voice_ref_id }));
+      return { block_id: b.block_id, sub_type: b.sub_type, text, voice_id, kept: { text, voice_id, nodes } };
+    });
   const [blocks, setBlocks] = useState<BlockDraft[]>(fromServer);
   const [dirty, setDirty] = useState(false);
   // Server changes (another editor, a conversion) replace the drafts unless there are unsaved edits.
@@ -34,21 +43,30 @@ export function BlockEditor({ project, chapter }: { project: ProjectWithChapters
   };
   const converted = new Map(chapter.content.blocks.map((b) => [b.block_id, b.converted]));
   const voiceName = (id: string) => voices.data?.find((v) => v.voice_id === id)?.name ?? id;
-  const [playing, setPlaying] = useState<string | null>(null);
-  const playBlock = async (blockId: string) => {
-    setPlaying(blockId);
-    try {
-      const url = URL.createObjectURL(await blockAudio(project.project_id, chapter.chapter_id, blockId));
-      const a = new Audio(url);
-      a.onended = () => {
-        URL.revokeObjectURL(url);
-        setPlaying(null);
-      };
-      await a.play();
-    } catch {
-      setPlaying(null);
-    }
+  const savedIds = useMemo(() => chapter.content.blocks.map((b) => b.block_id), [chapter]);
+  const readAlong = useReadAlong(project.project_id, chapter.chapter_id, savedIds);
+  const texts = useRef<(HTMLTextAreaElement | null)[]>([]);
+  const [pause, setPause] = useState('1.0');
+  const cursorOf = (i: number) => texts.current[i]?.selectionStart ?? blocks[i]!.text.length;
+  const change = (f: (bs: BlockDraft[]) => BlockDraft[]) => {
+    setDirty(true);
+    setBlocks(f);
   };
+  /** A pause is the `<break time="…s" />` tag at the cursor: spoken as silence of that length. */
+  const insertPause = (i: number) => {
+    const at = cursorOf(i);
+    const t = blocks[i]!.text;
+    edit(i, { text: `${t.slice(0, at).trimEnd()} <break time="${pause}s" /> ${t.slice(at).trimStart()}`.trim() });
+  };
+  const split = (i: number) => {
+    const at = cursorOf(i);
+    const b = blocks[i]!;
+    const [left, right] = [b.text.slice(0, at).trim(), b.text.slice(at).trim()];
+    if (!left || !right) return;
+    change((bs) => [...bs.slice(0, i), { ...b, text: left, kept: undefined }, { sub_type: 'p', text: right, voice_id: b.voice_id }, ...bs.slice(i + 1)]);
+  };
+  const mergeWithNext = (i: number) =>
+    change((bs) => [...bs.slice(0, i), { ...bs[i]!, text: `${bs[i]!.text.trim()} ${bs[i + 1]!.text.trim()}`, kept: undefined }, ...bs.slice(i + 2)]);
   const save = () => m.save.mutate({ chapterId: chapter.chapter_id, blocks: blocks.filter((b) => b.text.trim()) }, { onSuccess: () => setDirty(false) });
 
   return (
@@ -76,13 +94,35 @@ export function BlockEditor({ project, chapter }: { project: ProjectWithChapters
                   ))}
                 </select>
               </label>
+              {b.kept && b.kept.text === b.text && new Set(b.kept.nodes.map((n) => n.voice_id)).size > 1 && (
+                <span className="text-xs text-indigo-700 dark:text-indigo-300" data-testid={`dialogue-voices-${i + 1}`}>
+                  dialogue: {[...new Set(b.kept.nodes.flatMap((n) => (n.voice_id && n.voice_id !== b.voice_id ? [voiceName(n.voice_id)] : [])))].join(', ')}
+                </span>
+              )}
               <span className="text-xs text-zinc-500">{b.block_id && converted.get(b.block_id) ? 'converted' : 'not converted'}</span>
               {b.block_id && converted.get(b.block_id) && (
-                <Button size="sm" variant="ghost" aria-label={`Play block ${i + 1}`} aria-pressed={playing === b.block_id} onClick={() => void playBlock(b.block_id!)}>
-                  {playing === b.block_id ? '♪' : '▶'}
+                <Button size="sm" variant="ghost" aria-label={`Play from block ${i + 1}`} aria-pressed={readAlong.state?.blockId === b.block_id} onClick={() => void readAlong.playFrom(b.block_id!)}>
+                  ▶ Play from here
                 </Button>
               )}
+              {b.block_id && readAlong.state?.blockId === b.block_id && (
+                <Button size="sm" variant="ghost" aria-label="Stop playing" onClick={readAlong.stop}>
+                  ■ Stop
+                </Button>
+              )}
+              {b.block_id && b.text.trim() && (
+                <BlockTakes projectId={project.project_id} chapterId={chapter.chapter_id} blockId={b.block_id} index={i} disabled={dirty} />
+              )}
               <div className="ml-auto flex">
+                <Button size="sm" variant="ghost" aria-label={`Insert pause in block ${i + 1}`} title="Insert a pause at the cursor" onClick={() => insertPause(i)}>
+                  + Pause
+                </Button>
+                <Button size="sm" variant="ghost" aria-label={`Split block ${i + 1} at the cursor`} title="Split at the cursor" onClick={() => split(i)}>
+                  Split
+                </Button>
+                <Button size="sm" variant="ghost" aria-label={`Merge block ${i + 1} with the next`} title="Merge with the next block" disabled={i === blocks.length - 1} onClick={() => mergeWithNext(i)}>
+                  Merge ↓
+                </Button>
                 <Button size="sm" variant="ghost" aria-label={`Move block ${i + 1} up`} disabled={i === 0} onClick={() => { setDirty(true); setBlocks((bs) => { const c = [...bs]; [c[i - 1], c[i]] = [c[i]!, c[i - 1]!]; return c; }); }}>
                   ↑
                 </Button>
@@ -91,7 +131,8 @@ export function BlockEditor({ project, chapter }: { project: ProjectWithChapters
                 </Button>
               </div>
             </div>
-            <textarea aria-label={`Text of block ${i + 1}`} rows={b.sub_type === 'p' ? 3 : 1} className={`${inputClasses} h-auto py-2 ${b.sub_type === 'p' ? '' : 'font-semibold'}`} value={b.text} onChange={(e) => edit(i, { text: e.target.value })} />
+            {readAlong.state && readAlong.state.blockId === b.block_id && <ReadAlongText words={readAlong.state.words} current={readAlong.state.word} />}
+            <textarea ref={(el) => void (texts.current[i] = el)} aria-label={`Text of block ${i + 1}`} rows={b.sub_type === 'p' ? 3 : 1} className={`${inputClasses} h-auto py-2 ${b.sub_type === 'p' ? '' : 'font-semibold'}`} value={b.text} onChange={(e) => edit(i, { text: e.target.value })} />
           </li>
         ))}
       </ol>
@@ -99,6 +140,16 @@ export function BlockEditor({ project, chapter }: { project: ProjectWithChapters
         <Button variant="secondary" onClick={() => { setDirty(true); setBlocks((bs) => [...bs, { sub_type: 'p', text: '', voice_id: project.default_paragraph_voice_id }]); }}>
           Add paragraph
         </Button>
+        <label className="flex items-center gap-1 text-xs text-zinc-500">
+          Pause length
+          <select aria-label="Pause length" className="rounded-md border border-zinc-200 bg-transparent px-1 py-0.5 dark:border-zinc-700" value={pause} onChange={(e) => setPause(e.target.value)}>
+            {['0.5', '1.0', '1.5', '2.0', '3.0'].map((s) => (
+              <option key={s} value={s}>
+                {s} s
+              </option>
+            ))}
+          </select>
+        </label>
         <LoadingButton loading={m.save.isPending} disabled={!dirty} onClick={save}>
           Save changes
         </LoadingButton>

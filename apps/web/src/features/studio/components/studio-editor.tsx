@@ -11,6 +11,7 @@ import { useLiveCollection } from '@/lib/live';
 import { saveFile } from '@/lib/save-file';
 
 import { useChapter } from '../api/chapters';
+import { useAssignDialogueVoices } from '../api/dialogue-voices';
 import { projectArchive, studioKeys, useConvert, useProject } from '../api/projects';
 import { BlockEditor } from './block-editor';
 import { ChapterPlayer } from './chapter-player';
@@ -26,6 +27,7 @@ export function StudioEditor({ projectId }: { projectId: string }) {
   const selected = picked && chapters.some((c) => c.chapter_id === picked) ? picked : (chapters[0]?.chapter_id ?? null);
   const chapter = useChapter(projectId, selected);
   const convert = useConvert(projectId);
+  const dialogue = useAssignDialogueVoices(projectId);
   // Conversion progress and other people's edits arrive over live updates.
   // A conversion spends characters: the credits meter refreshes with it.
   const refresh = () => {
@@ -34,6 +36,7 @@ export function StudioEditor({ projectId }: { projectId: string }) {
   };
   useLiveCollection('project', refresh);
   useLiveCollection('chapter', refresh);
+  useLiveCollection('block', refresh);
 
   if (project.isPending) return <p className="text-sm text-zinc-500">Loading…</p>;
   if (project.error)
@@ -72,14 +75,31 @@ export function StudioEditor({ projectId }: { projectId: string }) {
             Download chapters (zip)
           </Button>
         )}
-        <LoadingButton className={p.latest_snapshot_id ? '' : 'ml-auto'} loading={convert.isPending && convert.variables === null} disabled={busy} onClick={() => convert.mutate(null)}>
+        <LoadingButton
+          className={p.latest_snapshot_id ? '' : 'ml-auto'}
+          variant="secondary"
+          loading={dialogue.isPending}
+          title="Give each speaker of quoted dialogue its own voice"
+          onClick={() => dialogue.mutate()}
+        >
+          Voices for dialogue
+        </LoadingButton>
+        <LoadingButton loading={convert.isPending && convert.variables === null} disabled={busy} onClick={() => convert.mutate(null)}>
           Convert project
         </LoadingButton>
       </div>
       <ExportPanel project={p} chapterId={selected} />
-      {convert.error && (
+      {dialogue.data && (
+        <p role="status" className="text-sm text-zinc-600 dark:text-zinc-300" data-testid="dialogue-result">
+          {dialogue.data.speakers.length
+            ? `Speakers: ${dialogue.data.speakers.map((s) => s.name).join(', ')} · ${dialogue.data.blocks_changed} blocks changed`
+            : 'No attributed dialogue found.'}
+          {dialogue.data.unattributed_quotations > 0 && ` · ${dialogue.data.unattributed_quotations} quotations without a speaker keep the narrator's voice`}
+        </p>
+      )}
+      {(convert.error ?? dialogue.error) && (
         <p role="alert" className="text-sm text-rose-600">
-          {errorToastMessage(convert.error)}
+          {errorToastMessage(convert.error ?? dialogue.error)}
         </p>
       )}
       <div className="grid gap-6 md:grid-cols-[20rem_1fr]">
