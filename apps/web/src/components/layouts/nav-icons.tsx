@@ -101,6 +101,13 @@ const GlobeIcon = (props: IconProps) => (
     <path d="M3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18" />
   </Icon>
 );
+/** An article with a play button: narration embedded in a page. */
+const ArticlePlayIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <rect x="3" y="4" width="18" height="16" rx="2" />
+    <path d="M7 8h10M7 12h4M13.5 11.5v5l4-2.5z" />
+  </Icon>
+);
 const VoiceIcon = (props: IconProps) => (
   <Icon {...props}>
     <circle cx="10" cy="8" r="4" />
@@ -244,6 +251,7 @@ export const NAV_ICONS: Partial<Record<string, ComponentType<IconProps>>> = {
   voiceIsolator: IsolateIcon,
   aiClassifier: ClassifierIcon,
   studio: LayersIcon,
+  audioNative: ArticlePlayIcon,
   dubbing: GlobeIcon,
   conversationalAi: BotIcon,
   convaiTalkTo: HeadsetIcon,

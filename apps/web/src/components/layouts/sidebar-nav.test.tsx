@@ -52,6 +52,7 @@ describe('SidebarNav', () => {
       'Voice isolator',
       'AI classifier',
       'Studio',
+      'Audio Native',
       'Dubbing',
       'History',
     ]);

@@ -96,6 +96,7 @@ describe('HomeView', () => {
       appRoutes.voiceIsolator.path,
       appRoutes.aiClassifier.path,
       appRoutes.studio.path,
+      appRoutes.audioNative.path,
       appRoutes.dubbing.path,
       appRoutes.voiceLab.path,
       appRoutes.voiceLibrary.path,

@@ -40,7 +40,8 @@ export const useChapter = (projectId: string, chapterId: string | null) =>
 
 export function useChapterMutations(projectId: string) {
   const qc = useQueryClient();
-  const done = () => qc.invalidateQueries({ queryKey: studioKeys.all });
+  // Not awaited: a save is done when the server answers; the refetch (and live updates) follow.
+  const done = () => void qc.invalidateQueries({ queryKey: studioKeys.all });
   return {
     create: useMutation({ mutationFn: (name: string) => api.post<{ chapter: ChapterWithContent }>(base(projectId), { name }), onSuccess: done }),
     rename: useMutation({

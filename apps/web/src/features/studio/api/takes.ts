@@ -27,7 +27,8 @@ export const useTakes = (projectId: string, chapterId: string, blockId: string, 
 /** Generate one block now (a new take that becomes current), and choose a take. */
 export function useTakeMutations(projectId: string, chapterId: string) {
   const qc = useQueryClient();
-  const done = () => qc.invalidateQueries({ queryKey: studioKeys.all });
+  // Not awaited: a save is done when the server answers; the refetch (and live updates) follow.
+  const done = () => void qc.invalidateQueries({ queryKey: studioKeys.all });
   return {
     generate: useMutation({
       mutationFn: (blockId: string) =>
