@@ -19,7 +19,9 @@ test('creates a dictionary, adds a rule, downloads its PLS and archives it', asy
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pronunciation' }).click();
   await expect(page).toHaveURL(/\/app\/pronunciation-dictionaries$/);
-  await expect(page.getByRole('heading', { name: 'Pronunciation dictionaries' })).toBeVisible();
+  await expect(
+    page.getByRole('main').getByRole('heading', { name: 'Pronunciation dictionaries' }),
+  ).toBeVisible();
   await expect(page.getByText('No pronunciation dictionaries yet.')).toBeVisible();
 
   const form = page.getByRole('region', { name: 'New dictionary' });
