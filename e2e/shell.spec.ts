@@ -116,6 +116,7 @@ test('the sidebar groups what exists by product, shows the credits left, and the
     'AI classifier',
     'Studio',
     'Audio Native',
+    'Pronunciation',
     'Dubbing',
     'History',
     'My voices',

@@ -74,6 +74,7 @@ export const appPages: Partial<Record<string, PageModule>> = {
   audioNative: () => import('@/features/audio-native/routes/audio-native-route'),
   audioNativeSettings: () => import('@/features/audio-native/routes/audio-native-settings-route'),
   audioNativePlayer: () => import('@/features/audio-native/routes/audio-native-player-route'),
+  pronunciationDictionaries: () => import('@/features/pronunciation/routes/pronunciation-route'),
   conversationalAi: () => import('@/features/conversational-ai/routes/agents-route'),
   convaiTalkTo: () => import('@/features/conversational-ai/routes/talk-to-route'),
   convaiHistory: () => import('@/features/conversational-ai/routes/history-route'),

@@ -28,6 +28,7 @@ describe('navigation model', () => {
           'AI classifier',
           'Studio',
           'Audio Native',
+          'Pronunciation',
           'Dubbing',
           'History',
         ],
@@ -79,6 +80,7 @@ describe('navigation model', () => {
           'AI classifier',
           'Studio',
           'Audio Native',
+          'Pronunciation',
           'Dubbing',
           'History',
         ],
@@ -148,6 +150,7 @@ describe('navigation model', () => {
     ['/app/dubbing', 'Dubbing'],
     ['/app/studio/p1', 'Studio'],
     ['/app/audio-native/settings/player', 'Audio Native'],
+    ['/app/pronunciation-dictionaries', 'Pronunciation'],
     ['/app/subscription', undefined],
     ['/app/usage-x', undefined],
   ])('on %s the current entry is %s', (pathname, label) => {

@@ -42,6 +42,7 @@ export const NAVIGATION: readonly NavSection[] = [
       entry(appRoutes.aiClassifier, 'AI classifier', 'Check whether a clip was generated here.'),
       entry(appRoutes.studio, 'Studio', 'Long-form audio in chapters and blocks.'),
       entry(appRoutes.audioNative, 'Audio Native', 'Narrate articles with a player for any site.'),
+      entry(appRoutes.pronunciationDictionaries, 'Pronunciation'),
       entry(appRoutes.dubbing, 'Dubbing', 'Translate video and audio into other languages.'),
       entry(appRoutes.textToSpeechHistory, 'History'),
     ],

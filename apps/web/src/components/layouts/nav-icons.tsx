@@ -108,6 +108,13 @@ const ArticlePlayIcon = (props: IconProps) => (
     <path d="M7 8h10M7 12h4M13.5 11.5v5l4-2.5z" />
   </Icon>
 );
+/** A speech bubble over an open book: how words are said. */
+const PronunciationIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M4 5h11a2 2 0 0 1 2 2v5a2 2 0 0 1-2 2H9l-4 3v-3H4a2 2 0 0 1-2-2V7a2 2 0 0 1 2-2z" />
+    <path d="M6 9h7M6 11.5h4M20 9v6M22 11v2" />
+  </Icon>
+);
 const VoiceIcon = (props: IconProps) => (
   <Icon {...props}>
     <circle cx="10" cy="8" r="4" />
@@ -252,6 +259,7 @@ export const NAV_ICONS: Partial<Record<string, ComponentType<IconProps>>> = {
   aiClassifier: ClassifierIcon,
   studio: LayersIcon,
   audioNative: ArticlePlayIcon,
+  pronunciationDictionaries: PronunciationIcon,
   dubbing: GlobeIcon,
   conversationalAi: BotIcon,
   convaiTalkTo: HeadsetIcon,

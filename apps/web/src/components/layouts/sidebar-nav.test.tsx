@@ -53,6 +53,7 @@ describe('SidebarNav', () => {
       'AI classifier',
       'Studio',
       'Audio Native',
+      'Pronunciation',
       'Dubbing',
       'History',
     ]);
