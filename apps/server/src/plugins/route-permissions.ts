@@ -311,8 +311,10 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, KeyAccess<PermissionType
   'GET /v1/studio/projects/:project_id/chapters/:chapter_id/blocks/:block_id/audio': 'projects_read',
   'POST /v1/studio/projects/:project_id/chapters/:chapter_id/blocks/:block_id/generate': 'projects_write',
   'GET /v1/studio/projects/:project_id/chapters/:chapter_id/blocks/:block_id/takes': 'projects_read',
-  'POST /v1/studio/projects/:project_id/chapters/:chapter_id/blocks/:block_id/takes/:take_id/select': 'projects_write',
-  'GET /v1/studio/projects/:project_id/chapters/:chapter_id/blocks/:block_id/takes/:take_id/audio': 'projects_read',
+  'POST /v1/studio/projects/:project_id/chapters/:chapter_id/blocks/:block_id/takes/:take_id/select':
+    'projects_write',
+  'GET /v1/studio/projects/:project_id/chapters/:chapter_id/blocks/:block_id/takes/:take_id/audio':
+    'projects_read',
   'GET /v1/studio/projects/:project_id/chapters/:chapter_id/snapshots': 'projects_read',
   'GET /v1/studio/projects/:project_id/chapters/:chapter_id/snapshots/:chapter_snapshot_id': 'projects_read',
   'POST /v1/studio/projects/:project_id/chapters/:chapter_id/snapshots/:chapter_snapshot_id/stream':
