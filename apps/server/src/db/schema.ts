@@ -12,6 +12,7 @@ import * as jwks from './schema/jwks';
 import * as mail from './schema/mail';
 import * as messages from './schema/messages';
 import * as nodes from './schema/nodes';
+import * as notificationPreferences from './schema/notification-preferences';
 import * as rateLimits from './schema/rate-limits';
 import * as serviceAccounts from './schema/service-accounts';
 import * as sms from './schema/sms';
@@ -35,6 +36,7 @@ export const schema = {
   ...auth,
   ...apiKeys,
   ...messages,
+  ...notificationPreferences,
   ...mail,
   ...workspaces,
   ...workspaceAdmin,

@@ -34,6 +34,8 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, KeyAccess<PermissionType
   'GET /v1/messages': 'user_read',
   'POST /v1/messages/read-all': 'user_write',
   'POST /v1/messages/:message_id/read': 'user_write',
+  'GET /v1/user/notification-preferences': 'user_read',
+  'PATCH /v1/user/notification-preferences': 'user_write',
   // The live channel pushes the user's documents; the WebSocket checks this entry itself (the /v1 hooks skip it).
   'GET /v1/live': 'user_read',
 
@@ -309,8 +311,10 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, KeyAccess<PermissionType
   'GET /v1/studio/projects/:project_id/chapters/:chapter_id/blocks/:block_id/audio': 'projects_read',
   'POST /v1/studio/projects/:project_id/chapters/:chapter_id/blocks/:block_id/generate': 'projects_write',
   'GET /v1/studio/projects/:project_id/chapters/:chapter_id/blocks/:block_id/takes': 'projects_read',
-  'POST /v1/studio/projects/:project_id/chapters/:chapter_id/blocks/:block_id/takes/:take_id/select': 'projects_write',
-  'GET /v1/studio/projects/:project_id/chapters/:chapter_id/blocks/:block_id/takes/:take_id/audio': 'projects_read',
+  'POST /v1/studio/projects/:project_id/chapters/:chapter_id/blocks/:block_id/takes/:take_id/select':
+    'projects_write',
+  'GET /v1/studio/projects/:project_id/chapters/:chapter_id/blocks/:block_id/takes/:take_id/audio':
+    'projects_read',
   'GET /v1/studio/projects/:project_id/chapters/:chapter_id/snapshots': 'projects_read',
   'GET /v1/studio/projects/:project_id/chapters/:chapter_id/snapshots/:chapter_snapshot_id': 'projects_read',
   'POST /v1/studio/projects/:project_id/chapters/:chapter_id/snapshots/:chapter_snapshot_id/stream':

@@ -45,7 +45,7 @@ export async function upsertInvoice(
 /** One invoice with the address its receipt goes to (the workspace owner's), or undefined. */
 export async function invoiceWithOwner(db: AppDb, invoiceId: string) {
   const [row] = await db
-    .select({ invoice: invoices, ownerEmail: users.email, ownerName: users.name })
+    .select({ invoice: invoices, ownerId: users.id, ownerEmail: users.email, ownerName: users.name })
     .from(invoices)
     .innerJoin(workspaces, eq(workspaces.id, invoices.workspaceId))
     .leftJoin(users, eq(users.id, workspaces.ownerId))

@@ -361,7 +361,17 @@ describe(`the voice library on ${process.env.TEST_DB}`, () => {
   });
   it('gives copies their notice when the owner deletes a shared voice, and they keep speaking until then', async () => {
     const copy = (await b.voices.share(thirdPublicId, highId, { newName: 'Her Copy' })).voiceId;
+    // The copy's only member turned removal notices off (decision 168): the removal adds no notification.
+    const off = await call(other, 'PATCH', '/v1/user/notification-preferences', {
+      voice_library_removal: false,
+    });
+    expect(off.status).toBe(200);
     await c.voices.delete(highId);
+    const titles = (
+      (await (await call(other, 'GET', '/v1/messages')).json()) as { messages: { title: string }[] }
+    ).messages.map((m) => m.title);
+    expect(titles.some((t) => t.startsWith('"Her Copy"'))).toBe(false);
+    await call(other, 'PATCH', '/v1/user/notification-preferences', { voice_library_removal: true });
     const after = await b.voices.get(copy);
     expect(after.sharing).toMatchObject({ status: 'copied', originalVoiceId: highId });
     expect(after.sharing!.disableAtUnix! * 1000).toBeGreaterThan(Date.now() + 6 * 86_400_000);

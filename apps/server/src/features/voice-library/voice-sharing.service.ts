@@ -23,6 +23,7 @@ import { callerWorkspace } from '../../plugins/auth';
 import { hasPermission, type KeyCaller } from '../api-keys/api-keys.policy';
 import { missingPermission } from '../api-keys/api-keys.service';
 import type { MessagesService } from '../messages/messages.service';
+import { recipientsWanting } from '../messages/notification-preferences';
 import { refusal } from '../voices/voice-samples';
 import * as customRepo from '../voices/custom-voices.repo';
 import { presentLibraryVoice, presentOwnerSharing, presentShareStats } from './voice-library.presenter';
@@ -175,7 +176,13 @@ export class VoiceSharingService {
   private async noticeCopies(copies: { workspaceId: string; name: string }[], original: string, at: Date) {
     const members = await repo.membersOf(this.db, [...new Set(copies.map((c) => c.workspaceId))]);
     for (const copy of copies) {
-      await this.messages.notify(members.get(copy.workspaceId) ?? [], {
+      const to = await recipientsWanting(
+        this.db,
+        'voice_library_removal',
+        members.get(copy.workspaceId) ?? [],
+      );
+      if (to.length === 0) continue;
+      await this.messages.notify(to, {
         severity: 'warning',
         title: `"${copy.name}" will be removed on ${at.toISOString().slice(0, 10)}`,
         description:

@@ -6,6 +6,7 @@ import {
 } from '@vocalis/domain/webhook-delivery';
 import { defineJob, type JobContext } from '../../jobs/job';
 import { MessagesService } from '../messages/messages.service';
+import { recipientsWanting } from '../messages/notification-preferences';
 import { deliverWebhookJobSpec } from './deliver-webhook.job-spec';
 import { sendDelivery } from './webhook-sender';
 import * as repo from './webhooks.repo';
@@ -69,9 +70,11 @@ export const deliverWebhookJob = defineJob({
 });
 
 async function notifyDisabled(ctx: JobContext, webhook: repo.WebhookRow): Promise<void> {
-  const to = webhook.ownerUserId
+  const owners = webhook.ownerUserId
     ? [webhook.ownerUserId]
     : await repo.workspaceAdminIds(ctx.db, webhook.workspaceId);
+  const to = await recipientsWanting(ctx.db, 'webhook_disabled', owners);
+  if (to.length === 0) return;
   await new MessagesService(ctx.db, ctx.bus).notify(to, {
     severity: 'error',
     title: `Webhook "${webhook.name}" was disabled`,
