@@ -1,7 +1,6 @@
 import type { ResourceMetadata } from '@vocalis/contracts/workspace-resources';
 
 import { TrashIcon } from '@/components/ui/action-icons';
-import { inputClasses } from '@/components/ui/input';
 import type { useChangeAccess } from '@/lib/resource-sharing';
 
 export type GrantRole = 'viewer' | 'commenter' | 'editor' | 'admin';
@@ -61,7 +60,7 @@ export function AccessList({
                 <>
                   <select
                     aria-label={`Role of ${name}`}
-                    className={`${inputClasses} h-8 w-28 shrink-0 py-0 text-sm`}
+                    className={`${selectClasses} h-8 w-28 shrink-0`}
                     value={g.role}
                     disabled={busy}
                     onChange={(e) =>
@@ -100,3 +99,7 @@ export function AccessList({
     </section>
   );
 }
+
+/** The input look without its full width, for the dialog's selects. */
+export const selectClasses =
+  'block rounded-lg border border-zinc-300 bg-white px-2.5 text-sm text-zinc-900 shadow-sm transition focus:border-indigo-500 focus:ring-4 focus:ring-indigo-500/15 focus:outline-none disabled:cursor-not-allowed disabled:opacity-60 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:focus:border-indigo-400 dark:focus:ring-indigo-400/20';

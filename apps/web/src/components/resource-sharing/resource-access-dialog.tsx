@@ -3,14 +3,13 @@ import { useState } from 'react';
 
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/icons';
-import { inputClasses } from '@/components/ui/input';
 import { LoadingButton } from '@/components/ui/loading-button';
 import { Modal } from '@/components/ui/modal';
 import { toast } from '@/components/ui/toast/toast-store';
 import { errorToastMessage } from '@/lib/error-toast';
 import { type SharedResource, useChangeAccess, useResourceAccess } from '@/lib/resource-sharing';
 
-import { AccessList, ROLE_LABELS, type GrantRole } from './access-list';
+import { AccessList, ROLE_LABELS, selectClasses, type GrantRole } from './access-list';
 
 const NOUNS: Record<SharedResource['type'], string> = {
   voice: 'voice',
@@ -21,8 +20,6 @@ const NOUNS: Record<SharedResource['type'], string> = {
   dubbing: 'dubbing',
   convai_agents: 'agent',
 };
-
-const selectClasses = `${inputClasses} h-9 py-1 text-sm`;
 
 /**
  * Who in the workspace has access to one resource (decision 165): the creator, each member's or group's
@@ -128,7 +125,7 @@ function AccessEditor({
         {canManage ? (
           <select
             aria-label="Everyone in the workspace"
-            className={selectClasses}
+            className={`${selectClasses} h-9 w-full`}
             value={meta.baseline_role}
             disabled={change.isPending}
             onChange={(e) => setBaseline(e.target.value)}
@@ -155,10 +152,10 @@ function AccessEditor({
         <section aria-label="Add people" className="space-y-2">
           <h3 className="text-sm font-medium text-zinc-900 dark:text-zinc-100">Add a member or group</h3>
           {options.length ? (
-            <div className="flex flex-col gap-2 sm:flex-row">
+            <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
               <select
                 aria-label="Member or group"
-                className={`${selectClasses} min-w-0 flex-1`}
+                className={`${selectClasses} h-9 w-full min-w-0 sm:w-auto sm:flex-1`}
                 value={grantee}
                 onChange={(e) => setGrantee(e.target.value)}
               >
@@ -177,10 +174,10 @@ function AccessEditor({
                   ) : null,
                 )}
               </select>
-              <div className="flex gap-2">
+              <div className="flex items-center gap-2">
                 <select
                   aria-label="Role"
-                  className={`${selectClasses} flex-1 sm:w-28`}
+                  className={`${selectClasses} h-9 flex-1 sm:w-28`}
                   value={role}
                   onChange={(e) => setRole(e.target.value as GrantRole)}
                 >
