@@ -3,7 +3,8 @@ import { shareButtonVisible } from '@vocalis/domain/sharing';
 import { useState } from 'react';
 
 import { DownloadIcon } from '@/components/audio-player/player-icons';
-import { ShareIcon, TrashIcon } from '@/components/ui/action-icons';
+import { ResourceAccessDialog } from '@/components/resource-sharing/resource-access-dialog';
+import { MembersIcon, ShareIcon, TrashIcon } from '@/components/ui/action-icons';
 import { useConfirm } from '@/components/ui/confirm-dialog/confirm-provider';
 import { Spinner } from '@/components/ui/icons';
 import { toast } from '@/components/ui/toast/toast-store';
@@ -26,6 +27,7 @@ export function useHistoryItemActions(options: { onDeleted?: (id: string) => voi
   const confirm = useConfirm();
   const [sharing, setSharing] = useState<HistoryItem | null>(null);
   const [video, setVideo] = useState<HistoryItem | null>(null);
+  const [access, setAccess] = useState<HistoryItem | null>(null);
   const [downloading, setDownloading] = useState<string | null>(null);
   const canShare = shareButtonVisible(useCurrentUser().data?.subscription?.tier);
 
@@ -66,6 +68,13 @@ export function useHistoryItemActions(options: { onDeleted?: (id: string) => voi
             <ShareIcon className="size-4" />
           </ActionButton>
         ) : null}
+        <ActionButton
+          label={`Share ${label} with workspace members`}
+          tip="Share with members"
+          onClick={() => setAccess(item)}
+        >
+          <MembersIcon className="size-4" />
+        </ActionButton>
         <ActionButton label={`Delete ${label}`} tip="Delete" danger onClick={() => void onDelete(item)}>
           <TrashIcon className="size-4" />
         </ActionButton>
@@ -89,6 +98,11 @@ export function useHistoryItemActions(options: { onDeleted?: (id: string) => voi
         }
       />
       <ShareVideoModal item={video} onClose={() => setVideo(null)} />
+      <ResourceAccessDialog
+        resource={access ? { type: 'history_item', id: access.history_item_id } : null}
+        name={access ? historyVoiceLabel(access) : undefined}
+        onClose={() => setAccess(null)}
+      />
     </>
   );
   return { buttons, modal };

@@ -1,6 +1,9 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { Voice } from '@vocalis/contracts/voices';
+import { useState } from 'react';
 import { Link } from 'react-router';
+
+import { ResourceAccessDialog } from '@/components/resource-sharing/resource-access-dialog';
 
 import { TrashIcon } from '@/components/ui/action-icons';
 import { buttonClasses } from '@/components/ui/button';
@@ -32,7 +35,8 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 
 /**
  * A voice's details in a side drawer: what it is, its samples (waveform, play, delete), edit (name,
- * description, labels, more samples), its settings, "Use in text to speech" and delete.
+ * description, labels, more samples), its settings, "Use in text to speech", who in the workspace has
+ * access ("Share with members") and delete.
  */
 export function VoiceDetails({
   voice,
@@ -44,6 +48,7 @@ export function VoiceDetails({
   editBlockedReason: string | null;
 }) {
   const confirm = useConfirm();
+  const [access, setAccess] = useState<string | null>(null);
   const removeSample = useVoiceMutation((id: string) => deleteSample(voice!.voice_id, id));
   const removeVoice = useVoiceMutation(() => deleteVoice(voice!.voice_id));
 
@@ -141,6 +146,15 @@ export function VoiceDetails({
                         Share
                       </Link>
                     ) : null}
+                    {voice.category !== 'premade' ? (
+                      <button
+                        type="button"
+                        onClick={() => setAccess(voice.voice_id)}
+                        className={buttonClasses('secondary', 'sm')}
+                      >
+                        Share with members
+                      </button>
+                    ) : null}
                   </div>
                 </div>
                 <Section title={`Samples (${samples.length})`}>
@@ -191,6 +205,11 @@ export function VoiceDetails({
               </div>
             </>
           ) : null}
+          <ResourceAccessDialog
+            resource={access ? { type: 'voice', id: access } : null}
+            name={voice?.name}
+            onClose={() => setAccess(null)}
+          />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
