@@ -37,3 +37,7 @@ CREATE INDEX "saml_assertion_replays_expires_idx" ON "saml_assertion_replays" US
 CREATE UNIQUE INDEX "workspace_domains_workspace_domain_idx" ON "workspace_domains" USING btree ("workspace_id","domain");--> statement-breakpoint
 CREATE UNIQUE INDEX "workspace_domains_verified_domain_idx" ON "workspace_domains" USING btree ("domain") WHERE "workspace_domains"."verified_at" is not null;--> statement-breakpoint
 CREATE INDEX "workspace_identity_providers_workspace_idx" ON "workspace_identity_providers" USING btree ("workspace_id");
+--> statement-breakpoint
+-- Decision 043: tables a cached read may use notify the read caches of their changes.
+SELECT vocalis_watch_reads('workspace_domains');--> statement-breakpoint
+SELECT vocalis_watch_reads('workspace_identity_providers');

@@ -16,3 +16,6 @@ CREATE TABLE "audio_native_projects" (
 --> statement-breakpoint
 ALTER TABLE "audio_native_projects" ADD CONSTRAINT "audio_native_projects_project_id_studio_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."studio_projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "audio_native_projects" ADD CONSTRAINT "audio_native_projects_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;
+--> statement-breakpoint
+-- Decision 043: tables a cached read may use notify the read caches of their changes.
+SELECT vocalis_watch_reads('audio_native_projects');

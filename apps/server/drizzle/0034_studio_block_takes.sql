@@ -13,3 +13,6 @@ CREATE TABLE "studio_block_takes" (
 ALTER TABLE "studio_blocks" ADD COLUMN "current_take_id" text;--> statement-breakpoint
 ALTER TABLE "studio_block_takes" ADD CONSTRAINT "studio_block_takes_block_id_studio_blocks_id_fk" FOREIGN KEY ("block_id") REFERENCES "public"."studio_blocks"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "studio_block_takes_block_idx" ON "studio_block_takes" USING btree ("block_id","created_at");
+--> statement-breakpoint
+-- Decision 043: tables a cached read may use notify the read caches of their changes.
+SELECT vocalis_watch_reads('studio_block_takes');

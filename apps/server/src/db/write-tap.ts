@@ -24,6 +24,7 @@ export const UNCACHED_TABLES = [
   'ad_visits',
   'billing_idempotency_keys',
   'billing_webhook_events',
+  'saml_assertion_replays',
 ] as const;
 
 const uncached = new Set<string>(UNCACHED_TABLES);
