@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { seatLimit, WORKSPACE_MESSAGES } from '@vocalis/domain/workspace/workspace-permissions';
+import { resolveRedirectTarget } from '@vocalis/domain/redirect-target';
 import { emailDomain, SSO_MESSAGES, ssoArrival } from '@vocalis/domain/workspace/sso-rules';
 import type { AppDb } from '../../db/client';
 import type { SecretBox } from '../conversational-ai/secret-box';
@@ -31,9 +32,12 @@ export type CreateUser = (user: {
   providerId: string;
 }) => Promise<string>;
 
-/** A safe place to land after sign-in: a path of this app only. */
+/**
+ * A safe place to land after sign-in: a path of this app on the redirect allow-list, checked by the same rule as
+ * every other sign-in redirect (normalised first, so `/.//evil.com` or encoded traversal fall back to home).
+ */
 export const safeCallbackPath = (p: string | undefined) =>
-  p && p.startsWith('/') && !p.startsWith('//') && !p.startsWith('/\\') ? p : '/app/home';
+  resolveRedirectTarget(p, { origin: 'http://vocalis.invalid', fallback: '/app/home' });
 
 /**
  * The sign-in side of workspace SSO (decisions 160, 162): starts the round trip at the workspace's OIDC or
