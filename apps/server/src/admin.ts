@@ -7,7 +7,7 @@ import { PhoneFactorService } from './features/two-factor/phone-factor.service';
 import { createSmsSender } from './sms/sms-sender';
 import { AUTH_MESSAGES } from './auth/auth-hooks';
 import { UserService } from './features/user/user.service';
-import { SecretBox } from './features/conversational-ai/secret-box';
+import { SecretBox } from './lib/secret-box';
 import { OidcClient } from './features/sso/oidc-client';
 import { SsoSignInService } from './features/sso/sso-sign-in.service';
 import { Mailer } from './mail/mailer';

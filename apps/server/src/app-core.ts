@@ -8,7 +8,7 @@ import { SensitiveActionService } from './features/account-codes/sensitive-actio
 import { createBilling, subscriptionSource, type Billing } from './features/billing/create-billing';
 import type { Lifecycle } from './features/health/health.routes';
 import { HistoryService } from './features/history/history.service';
-import { SecretBox } from './features/conversational-ai/secret-box';
+import { SecretBox } from './lib/secret-box';
 import { OidcClient } from './features/sso/oidc-client';
 import { SsoSignInService } from './features/sso/sso-sign-in.service';
 import { MessagesService } from './features/messages/messages.service';

@@ -20,7 +20,7 @@ import { KnowledgeBaseService } from './knowledge-base.service';
 import { findLlmSettings } from './llm-settings.repo';
 import { llmSettingsRoutes } from './llm-settings.routes';
 import { LlmSettingsService } from './llm-settings.service';
-import { SecretBox } from './secret-box';
+import { SecretBox } from '../../lib/secret-box';
 import { findSecret } from './secrets.repo';
 import { toolsRoutes } from './tools.routes';
 import { ToolsService } from './tools.service';

@@ -11,7 +11,7 @@ import { publicFetch } from '../../lib/public-fetch';
 import type { Principal } from '../../plugins/auth';
 import { chatCompletionsModel, type LanguageModel } from './chat-completions';
 import * as settingsRepo from './llm-settings.repo';
-import type { SecretBox } from './secret-box';
+import type { SecretBox } from '../../lib/secret-box';
 import * as repo from './secrets.repo';
 
 const secretNotFound = (id: string) => notFound(`Secret with id ${id} was not found.`, 'secret_not_found');

@@ -19,7 +19,7 @@ import type { AppDb } from '../../db/client';
 import type { workspaceIdentityProviders } from '../../db/schema/sso';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
 import { newId } from '../../lib/ids';
-import type { SecretBox } from '../conversational-ai/secret-box';
+import type { SecretBox } from '../../lib/secret-box';
 import { recordAudit, type AuditOrigin } from '../workspace/audit';
 import { findInviteByCodeHash } from '../workspace/invites.repo';
 import { requireAction, type WorkspaceCaller } from '../workspace/workspace-access';

@@ -3,7 +3,7 @@ import { seatLimit, WORKSPACE_MESSAGES } from '@vocalis/domain/workspace/workspa
 import { resolveRedirectTarget } from '@vocalis/domain/redirect-target';
 import { emailDomain, SSO_MESSAGES, ssoArrival } from '@vocalis/domain/workspace/sso-rules';
 import type { AppDb } from '../../db/client';
-import type { SecretBox } from '../conversational-ai/secret-box';
+import type { SecretBox } from '../../lib/secret-box';
 import { recordAudit } from '../workspace/audit';
 import * as workspaceRepo from '../workspace/workspace.repo';
 import type { OidcClient } from './oidc-client';
