@@ -69,7 +69,7 @@ export function useHistoryItemActions(options: { onDeleted?: (id: string) => voi
           </ActionButton>
         ) : null}
         <ActionButton
-          label={`Share ${label} with workspace members`}
+          label={`Members with access to ${label}`}
           tip="Share with members"
           onClick={() => setAccess(item)}
         >
