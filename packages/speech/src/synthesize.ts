@@ -82,15 +82,12 @@ const QUICK_START_CONTEXT = 3;
  * (so a number, a date or an abbreviation is never normalised in halves); `undefined` when it cannot be.
  */
 export function quickStartCut(piece: Segment, words: number): number | undefined {
-  const spaces = [...piece.text.matchAll(/(?<=\p{L})\s+(?=\p{L})/gu)];
-  const all = piece.text.trim().split(/\s+/).length;
-  if (all < words + QUICK_START_MIN_TAIL) return undefined;
-  const at = spaces.find((m) => piece.text.slice(0, m.index).trim().split(/\s+/).length >= words);
+  const wordCount = (t: string) => t.trim().split(/\s+/).length;
+  const spaces = piece.text.matchAll(/(?<=\p{L})\s+(?=\p{L})/gu);
+  const at = [...spaces].find((m) => wordCount(piece.text.slice(0, m.index)) >= words);
   if (!at) return undefined;
   const cut = at.index + at[0].length;
-  return piece.text.slice(cut).trim().split(/\s+/).length >= QUICK_START_MIN_TAIL
-    ? piece.start + cut
-    : undefined;
+  return wordCount(piece.text.slice(cut)) >= QUICK_START_MIN_TAIL ? piece.start + cut : undefined;
 }
 
 /** The first piece as head and rest when `words` asks for a quick start and it can be cut. */
