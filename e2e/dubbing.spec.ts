@@ -99,7 +99,8 @@ test('dubs an English video into Spanish, plays it, edits a segment, renders aga
   await dialog.getByLabel('Target language').selectOption('es');
   await shots(page, 'dubbing-create');
   await dialog.getByRole('button', { name: 'Create dub' }).click();
-  await expect(dialog).toBeHidden();
+  // The upload is probed and stored before the dialog closes (seconds on a busy machine).
+  await expect(dialog).toBeHidden({ timeout: 60_000 });
 
   const row = page.getByTestId('dub-row').filter({ hasText: 'Morning walk' });
   await expect(row).toBeVisible();
@@ -135,6 +136,8 @@ test('dubs an English video into Spanish, plays it, edits a segment, renders aga
   await expect(segments.first().getByText('edited')).toBeVisible();
   await shots(page, 'dubbing-edited');
   await segments.first().getByRole('button', { name: 'Re-dub' }).click();
+  // The mark goes when the segment has been spoken again (the job may end between two fetches of the list).
+  await expect(segments.first().getByText('edited')).toBeHidden({ timeout: 240_000 });
   await expect(row.getByText('Dubbed')).toBeVisible({ timeout: 240_000 });
   await row.getByRole('button', { name: 'Open' }).click();
   await expect(player.locator('textarea[aria-label^="Translation"]').first()).toHaveValue(

@@ -91,12 +91,16 @@ const AUDITED_ROUTES: Readonly<Record<string, { activity: string; className: str
   },
 };
 
+/**
+ * Written in `onSend`, before the reply leaves: a client that reads the log right after its change finds the
+ * entry there (in `onResponse` the read could come first).
+ */
 export function registerAuditHooks(app: FastifyInstance, db: AppDb): void {
-  app.addHook('onResponse', async (request, reply) => {
-    if (reply.statusCode >= 300) return;
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (reply.statusCode >= 300) return payload;
     const audited = AUDITED_ROUTES[`${request.method} ${request.routeOptions.url ?? ''}`];
     const principal = request.principal;
-    if (!audited || !principal?.workspace) return;
+    if (!audited || !principal?.workspace) return payload;
     try {
       const params = (request.params ?? {}) as Record<string, unknown>;
       await recordAudit(db, {
@@ -114,5 +118,6 @@ export function registerAuditHooks(app: FastifyInstance, db: AppDb): void {
     } catch (err) {
       request.log.error({ err }, 'audit entry not written');
     }
+    return payload;
   });
 }

@@ -6,7 +6,7 @@ import { api } from '@/lib/api-client';
 import { dubbingKeys } from './get-dubs';
 
 const path = (id: string) => `/v1/dubbing/resource/${encodeURIComponent(id)}`;
-const resourceKey = (id: string) => ['dubbing', 'resource', id] as const;
+const resourceKey = (id: string) => [...dubbingKeys.resources, id] as const;
 
 /** GET /v1/dubbing/resource/{id}: speakers, segments and their translations. */
 export function useDubResource(id: string) {

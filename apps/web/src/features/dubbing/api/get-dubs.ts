@@ -4,17 +4,28 @@ import type { DubbingLanguages, DubbingPage } from '@vocalis/contracts/dubbing';
 import { api, requestRaw } from '@/lib/api-client';
 import { useLiveCollection } from '@/lib/live';
 
-export const dubbingKeys = { all: ['dubbing'] as const, languages: ['dubbing', 'languages'] as const };
+export const dubbingKeys = {
+  all: ['dubbing'] as const,
+  languages: ['dubbing', 'languages'] as const,
+  resources: ['dubbing', 'resource'] as const,
+};
 
 /** GET /v1/dubbing: the newest 50 dubs. */
 export function getDubs(signal?: AbortSignal) {
   return api.get<DubbingPage>('/v1/dubbing', { signal, params: { page_size: 50 } });
 }
 
-/** The list, refetched whenever the live `dubbing` collection reports a change (progress, finished). */
+/**
+ * The list, refetched whenever the live `dubbing` collection reports a change (progress, finished); so are
+ * the open dubs' segments (a job that re-dubs segments clears their "edited" marks, and may finish between
+ * two list fetches, so the list's status alone would not show it).
+ */
 export function useDubs() {
   const queryClient = useQueryClient();
-  const refetch = () => void queryClient.invalidateQueries({ queryKey: dubbingKeys.all, exact: true });
+  const refetch = () => {
+    void queryClient.invalidateQueries({ queryKey: dubbingKeys.all, exact: true });
+    void queryClient.invalidateQueries({ queryKey: dubbingKeys.resources });
+  };
   useLiveCollection('dubbing', refetch, refetch);
   return useQuery(
     queryOptions({
