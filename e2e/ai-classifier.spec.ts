@@ -1,5 +1,6 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { admin } from './admin-cli';
+import { shoot } from './screens';
 
 // Issue 15 "AI speech classifier": speech generated in the app is downloaded and uploaded to the classifier,
 // which says it was generated here; a human recording (Debian asterisk-core-sounds-en-wav) is said not to be.
@@ -45,10 +46,10 @@ test('speech generated here is recognised after download; a human recording is n
   const verdict = page.getByTestId('classifier-verdict');
   await expect(verdict.getByRole('heading')).toHaveText('Generated here');
   await expect(page.getByTestId('classifier-probability')).toHaveText(/^(99\.[0-9]{2}|100\.00)%$/);
-  await page.screenshot({ path: test.info().outputPath('generated.png') });
+  await shoot(page, { path: test.info().outputPath('generated.png') });
 
   await page.getByLabel('Audio file').setInputFiles(HUMAN);
   await expect(verdict).toContainText('conf-thereare.wav');
   await expect(verdict.getByRole('heading')).toHaveText('Not generated here');
-  await page.screenshot({ path: test.info().outputPath('human.png') });
+  await shoot(page, { path: test.info().outputPath('human.png') });
 });

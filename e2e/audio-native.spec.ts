@@ -2,6 +2,7 @@ import { expect as baseExpect, test, type Page } from '@playwright/test';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { admin } from './admin-cli';
+import { shoot } from './screens';
 
 // Issue 12 "Audio native": a user narrates an article, styles the player, and the snippet plays on a page of
 // another origin (a second loopback port) in Chromium.
@@ -44,7 +45,7 @@ test('narrates an article, styles the player, and plays it embedded on another o
   await expect(item.getByText('Ready')).toBeVisible({ timeout: 120_000 });
   const snippet = (await item.getByLabel('Embed snippet').textContent())!;
   expect(snippet).toContain('/audio-native/player.js');
-  await page.screenshot({ path: test.info().outputPath('audio-native-list.png'), fullPage: true });
+  await shoot(page, { path: test.info().outputPath('audio-native-list.png'), fullPage: true });
 
   // Style the player: dark blue with white text.
   await item.getByRole('link', { name: 'Player' }).click();
@@ -54,7 +55,7 @@ test('narrates an article, styles the player, and plays it embedded on another o
   await page.getByRole('button', { name: 'Save player' }).click();
   const preview = page.frameLocator('iframe[title="Player preview"]');
   await expect(preview.getByText('The harbour at dawn')).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath('audio-native-player.png'), fullPage: true });
+  await shoot(page, { path: test.info().outputPath('audio-native-player.png'), fullPage: true });
 
   await page
     .getByRole('navigation', { name: 'Audio Native' })
@@ -88,7 +89,7 @@ test('narrates an article, styles the player, and plays it embedded on another o
     expect(await child.evaluate(() => (document.getElementById('audio') as HTMLAudioElement).paused)).toBe(
       false,
     );
-    await page.screenshot({ path: test.info().outputPath('audio-native-foreign.png'), fullPage: true });
+    await shoot(page, { path: test.info().outputPath('audio-native-foreign.png'), fullPage: true });
   } finally {
     site.close();
   }

@@ -7,13 +7,12 @@ import { encodeWav } from '../packages/speech/src/audio/wav';
 import { createFliteEngine } from '../packages/speech/src/engines/flite';
 import { synthesizeToPcm } from '../packages/speech/src/synthesize';
 import { admin } from './admin-cli';
+import { DESKTOP, shots } from './screens';
 
 // Issue 14 "Conversational agents": a user builds an agent, gives it a knowledge base, talks to it through the
 // microphone (Chromium's fake capture plays a generated question), then finds the call in the history.
 const email = `e2e-agents-${Date.now()}@example.com`;
 const password = 'e2e-password-1!';
-const DESKTOP = { width: 1440, height: 900 };
-const PHONE = { width: 390, height: 844 };
 const expect = baseExpect.configure({ timeout: 30_000 });
 const MIC_WAV = path.join(os.tmpdir(), `e2e-agents-question-${process.pid}.wav`);
 const HOURS = 'On Sunday the shop opens at eleven in the morning and closes at four in the afternoon.';
@@ -56,21 +55,6 @@ async function signIn(page: Page, target: string) {
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(new RegExp(`${target}$`), { timeout: 20_000 });
-}
-
-async function shots(page: Page, name: string) {
-  for (const dark of [false, true]) {
-    await page.evaluate((d) => document.documentElement.classList.toggle('dark', d), dark);
-    for (const size of [DESKTOP, PHONE]) {
-      await page.setViewportSize(size);
-      await page.screenshot({
-        path: test.info().outputPath(`${name}-${size.width}-${dark ? 'dark' : 'light'}.png`),
-        fullPage: true,
-      });
-    }
-  }
-  await page.evaluate(() => document.documentElement.classList.remove('dark'));
-  await page.setViewportSize(DESKTOP);
 }
 
 test('builds an agent with a knowledge base, talks to it through the microphone, and finds the call in the history', async ({

@@ -13,6 +13,7 @@ import { synthesizeToPcm } from '../packages/speech/src/synthesize';
 import { startLlmStandIn } from '../apps/server/src/testing/llm-stand-in';
 import { startNodeProcess, type NodeProcess } from '../apps/server/src/testing/node-process';
 import { E2E_PORT, E2E_ROOT } from './e2e-env';
+import { shoot } from './screens';
 
 // Issue 14's "done when": the official browser client `@elevenlabs/client` (its published IIFE build, unchanged)
 // holds a spoken conversation with an agent of this server, from a page on another origin. The microphone is
@@ -275,5 +276,5 @@ test('@elevenlabs/client holds a spoken conversation with a client tool call and
     transcript.some((t) => t.role === 'agent' && (t as { interrupted?: boolean }).interrupted === true),
   ).toBe(true);
   expect(llm.requests.some((r) => JSON.stringify(r.body.messages).includes(BANNER))).toBe(true);
-  await page.screenshot({ path: test.info().outputPath('elevenlabs-client.png') });
+  await shoot(page, { path: test.info().outputPath('elevenlabs-client.png') });
 });

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { expect as baseExpect, test, type Locator, type Page } from '@playwright/test';
 import { fillSignIn, payWithTestCard, signUp } from './flows';
 import { mailed, mailedLink } from './mail-sink';
+import { DESKTOP, PHONE, shoot } from './screens';
 
 // Issue 16's "done when": one new user, one page, the whole first visit in the built app, with a
 // screenshot at each step (e2e/artifacts/first-journey-*/NN-*.png; looked at, not compared).
@@ -11,8 +12,6 @@ const email = `journey-${stamp}@example.com`;
 const password = 'First-journey-1!';
 const TTS = '/app/speech-synthesis/text-to-speech';
 const HISTORY = `${TTS}/history`;
-const DESKTOP = { width: 1440, height: 900 };
-const PHONE = { width: 390, height: 844 };
 // Where RHVoice is installed (`npm run setup:voices`, CI) the default voice speaks on it.
 const rhvoiceInstalled = ['/usr/bin/RHVoice-test', '/usr/local/bin/RHVoice-test'].some((p) => existsSync(p));
 
@@ -25,7 +24,7 @@ let shots = 0;
 async function shot(page: Page, name: string, fullPage = true) {
   const file = test.info().outputPath(`${String(++shots).padStart(2, '0')}-${name}.png`);
   if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: file, fullPage, animations: 'disabled' });
+  await shoot(page, { path: file, fullPage, animations: 'disabled' });
 }
 
 /** The same page at phone width (390×844), checked by `check` there, then back to the desktop. */

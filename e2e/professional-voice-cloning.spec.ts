@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { admin } from './admin-cli';
 import { signUpAndOnboard } from './flows';
+import { shoot } from './screens';
 
 // Issue 10's professional cloning in the built app: a Creator user creates a professional voice, uploads
 // two short samples (speech the server itself speaks), sees their waveforms, separates one by speaker,
@@ -89,7 +90,7 @@ test('a Creator user creates, verifies and trains a professional voice, then spe
   await panel.getByTestId('pvc-sample').first().getByRole('button', { name: 'Separate speakers' }).click();
   await expect(panel.getByTestId('pvc-sample').first().getByTestId('speakers')).toContainText('Speaker 0');
   await expect(panel.getByRole('button', { name: 'Start training' })).toBeDisabled();
-  await page.screenshot({ path: test.info().outputPath('pvc-samples.png'), fullPage: true });
+  await shoot(page, { path: test.info().outputPath('pvc-samples.png'), fullPage: true });
 
   // Verify: the page shows the captcha text; a reading of it is uploaded.
   await panel.getByRole('link', { name: 'read the captcha text' }).click();
@@ -103,7 +104,7 @@ test('a Creator user creates, verifies and trains a professional voice, then spe
     buffer: await speech(page, text),
   });
   await expect(page.getByTestId('verification-result')).toContainText('Verified.', { timeout: 60_000 });
-  await page.screenshot({ path: test.info().outputPath('pvc-verified.png'), fullPage: true });
+  await shoot(page, { path: test.info().outputPath('pvc-verified.png'), fullPage: true });
 
   // Train: the progress bar follows the job over live updates to 100 %.
   await page.getByRole('link', { name: 'Back to training' }).click();
@@ -112,7 +113,7 @@ test('a Creator user creates, verifies and trains a professional voice, then spe
   await expect(panel.getByTestId('training-state')).toHaveText('fine tuned 100 %', { timeout: 90_000 });
   await expect(panel.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
   await expect(panel).toContainText('Trained: a fine profile from');
-  await page.screenshot({ path: test.info().outputPath('pvc-trained.png'), fullPage: true });
+  await shoot(page, { path: test.info().outputPath('pvc-trained.png'), fullPage: true });
 
   // Use it: the text to speech page, with the voice in the dropdown's professional section.
   await panel.getByRole('link', { name: 'Use in text to speech' }).click();

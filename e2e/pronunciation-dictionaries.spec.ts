@@ -1,6 +1,7 @@
 import { expect as baseExpect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { signUpAndOnboard } from './flows';
+import { shoot } from './screens';
 
 // Issue 12 "Pronunciation dictionaries": a new user makes a dictionary from an alias rule, adds a second rule,
 // downloads the current version as PLS (both rules in it) and archives the dictionary, in Chromium.
@@ -59,10 +60,10 @@ test('creates a dictionary, adds a rule, downloads its PLS and archives it', asy
   expect(pls).toMatch(/<grapheme>tomato<\/grapheme>\s*<phoneme>təˈmɑːtoʊ<\/phoneme>/);
   expect(pls).toContain('alphabet="ipa"');
 
-  await page.screenshot({ path: test.info().outputPath('pronunciation-1440.png'), fullPage: true });
+  await shoot(page, { path: test.info().outputPath('pronunciation-1440.png'), fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(panel.getByRole('button', { name: 'Download PLS' })).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath('pronunciation-390.png'), fullPage: true });
+  await shoot(page, { path: test.info().outputPath('pronunciation-390.png'), fullPage: true });
   await page.setViewportSize({ width: 1440, height: 900 });
 
   await panel.getByRole('button', { name: 'Archive' }).click();

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
 import { admin } from './admin-cli';
+import { shoot } from './screens';
 
 const stamp = Date.now();
 const alice = `e2e-share-alice-${stamp}@example.com`;
@@ -99,10 +100,10 @@ test('an admin makes a voice private and shares it with one member as viewer; an
   await expect(a.getByText(`Shared with ${bob}`)).toBeVisible();
   await expect(dialog.getByLabel(`Role of ${bob}`)).toHaveValue('viewer');
   await expect(dialog.getByLabel('Everyone in the workspace')).toHaveValue('none');
-  await a.screenshot({ path: 'e2e/artifacts/resource-sharing-1440.png' });
+  await shoot(a, { path: 'e2e/artifacts/resource-sharing-1440.png' });
   await a.setViewportSize({ width: 390, height: 844 });
   await expect(dialog.getByLabel(`Role of ${bob}`)).toBeVisible();
-  await a.screenshot({ path: 'e2e/artifacts/resource-sharing-390.png' });
+  await shoot(a, { path: 'e2e/artifacts/resource-sharing-390.png' });
 
   // Bob, the viewer, sees it in the workspace's voices; his dialog is read-only.
   await b.reload();

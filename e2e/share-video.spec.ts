@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { admin } from './admin-cli';
+import { shoot } from './screens';
 
 const email = `e2e-share-video-${Date.now()}@example.com`;
 const password = 'e2e-password-1!';
@@ -39,7 +40,7 @@ test('shares a generation as a video: theme preview, generated looping mp4 with 
   const modal = page.getByRole('dialog', { name: 'Share as video' });
   await expect(modal.getByRole('radio', { name: 'Colour' })).toHaveAttribute('aria-checked', 'true');
   await expect(modal.getByAltText('Video preview')).toBeVisible({ timeout: 30_000 });
-  await page.screenshot({ path: test.info().outputPath('share-video-preview.png') });
+  await shoot(page, { path: test.info().outputPath('share-video-preview.png') });
   await modal.getByRole('radio', { name: 'Black' }).click();
   await expect(modal.getByAltText('Video preview')).toBeVisible({ timeout: 30_000 });
 
@@ -48,7 +49,7 @@ test('shares a generation as a video: theme preview, generated looping mp4 with 
   await expect(video).toBeVisible({ timeout: 120_000 });
   expect(await video.evaluate((v: HTMLVideoElement) => [v.loop, v.muted])).toEqual([true, true]);
   await expect(modal.getByRole('link', { name: 'Download' })).toHaveAttribute('download', /\.mp4$/);
-  await page.screenshot({ path: test.info().outputPath('share-video-done.png') });
+  await shoot(page, { path: test.info().outputPath('share-video-done.png') });
   // The finished dialog at desktop and phone width: it fits the screen and its Download can be reached.
   for (const [width, height] of [
     [1440, 900],
@@ -62,6 +63,6 @@ test('shares a generation as a video: theme preview, generated looping mp4 with 
     expect(dialog.x).toBeGreaterThanOrEqual(0);
     expect(dialog.x + dialog.width).toBeLessThanOrEqual(width);
     expect(download.y + download.height).toBeLessThanOrEqual(Math.min(height, dialog.y + dialog.height));
-    await page.screenshot({ path: test.info().outputPath(`share-video-done-${width}.png`) });
+    await shoot(page, { path: test.info().outputPath(`share-video-done-${width}.png`) });
   }
 });

@@ -1,5 +1,6 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { admin } from './admin-cli';
+import { DESKTOP, shots } from './screens';
 
 // Issue 15 "Speech to speech": a user uploads a recording, picks another voice, converts, plays the result,
 // and finds it in the speech-to-speech history (source STS).
@@ -8,8 +9,6 @@ const password = 'e2e-password-1!';
 const STS = '/app/speech-synthesis/speech-to-speech';
 const KAL = 'cZu6SI8gppUv1kFPCYh3'; // a male premade voice: speaks the "recording"
 const SENTENCE = 'Could you send me the report before lunch tomorrow?';
-const DESKTOP = { width: 1440, height: 900 };
-const PHONE = { width: 390, height: 844 };
 // Upper bounds for a shared machine, not timings.
 const expect = baseExpect.configure({ timeout: 30_000 });
 
@@ -24,19 +23,6 @@ async function signIn(page: Page, target: string) {
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(new RegExp(`${target}$`), { timeout: 20_000 });
-}
-
-async function shots(page: Page, name: string) {
-  for (const dark of [false, true]) {
-    await page.evaluate((d) => document.documentElement.classList.toggle('dark', d), dark);
-    for (const size of [DESKTOP, PHONE]) {
-      await page.setViewportSize(size);
-      const file = test.info().outputPath(`${name}-${size.width}-${dark ? 'dark' : 'light'}.png`);
-      await page.screenshot({ path: file, animations: 'disabled', fullPage: true });
-    }
-  }
-  await page.evaluate(() => document.documentElement.classList.remove('dark'));
-  await page.setViewportSize(DESKTOP);
 }
 
 test('uploads speech, converts it to another voice, plays it and finds it in its history', async ({

@@ -1,34 +1,18 @@
 import { writeFile } from 'node:fs/promises';
-import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, test } from '@playwright/test';
 import { signUpAndOnboard } from './flows';
+import { DESKTOP, shots } from './screens';
 
 // Issue 15 "Speech to text": a new user opens the page from the sidebar, uploads speech, sees it transcribed by
 // a job with word timings that highlight while it plays, exports it, finds it in the history and deletes it.
 const email = `stt-${Date.now()}@example.com`;
 const password = 'Speech-to-text-1!';
 const SPEECH = 'Please check the number and dial again. Thank you for calling, have a nice day.';
-const DESKTOP = { width: 1440, height: 900 };
-const PHONE = { width: 390, height: 844 };
 // Upper bounds for a shared machine (recognition in a job), not timings.
 const expect = baseExpect.configure({ timeout: 60_000 });
 const words = (s: string) => s.toLowerCase().match(/[a-z']+/g) ?? [];
 
 test.use({ viewport: DESKTOP });
-
-async function shots(page: Page, name: string) {
-  for (const dark of [false, true]) {
-    await page.evaluate((d) => document.documentElement.classList.toggle('dark', d), dark);
-    for (const size of [DESKTOP, PHONE]) {
-      await page.setViewportSize(size);
-      await page.screenshot({
-        path: test.info().outputPath(`${name}-${size.width}-${dark ? 'dark' : 'light'}.png`),
-        fullPage: true,
-      });
-    }
-  }
-  await page.evaluate(() => document.documentElement.classList.remove('dark'));
-  await page.setViewportSize(DESKTOP);
-}
 
 test('transcribes an upload in a job, highlights words while playing, exports and deletes it', async ({
   page,

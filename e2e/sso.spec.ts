@@ -3,6 +3,7 @@ import { startDnsStandIn, type DnsStandIn } from '../apps/server/src/testing/dns
 import { startSamlIdpStandIn, type SamlIdpStandIn } from '../apps/server/src/testing/saml-idp-stand-in';
 import { E2E_OIDC_PORT, E2E_DNS_PORT } from './e2e-env';
 import { signUpAndOnboard } from './flows';
+import { shoot } from './screens';
 
 // The workspace's identity provider is the local OIDC provider of playwright.config.ts (its SSO client);
 // domain verification asks this spec's loopback DNS server (DNS_SERVERS of the app).
@@ -51,7 +52,7 @@ test('an admin configures OIDC SSO and verifies the domain on the security page,
   dns.records.set(`_vocalis-verification.${domain}`, [value]);
   await sso.getByRole('button', { name: 'Verify' }).click();
   await expect(sso.getByText('Verified', { exact: true })).toBeVisible();
-  await page.screenshot({ path: 'e2e/artifacts/sso-security-page.png', fullPage: true });
+  await shoot(page, { path: 'e2e/artifacts/sso-security-page.png', fullPage: true });
 
   // A fresh browser: the sign-in page offers the workspace's provider for this address.
   const context = await browser.newContext();
@@ -66,7 +67,7 @@ test('an admin configures OIDC SSO and verifies the domain on the security page,
   await expect(fresh).toHaveURL(/\/app\/home$/, { timeout: 20_000 });
   await fresh.goto('/app/workspace/security');
   await expect(fresh.getByRole('region', { name: 'Single sign-on' }).getByText('Acme SSO')).toBeVisible();
-  await fresh.screenshot({ path: 'e2e/artifacts/sso-signed-in.png', fullPage: true });
+  await shoot(fresh, { path: 'e2e/artifacts/sso-signed-in.png', fullPage: true });
   await context.close();
 
   // The workspace moves to SAML: the OIDC provider goes, a SAML IdP (signed assertions) comes.

@@ -1,12 +1,12 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { copyFileSync } from 'node:fs';
 import { admin } from './admin-cli';
+import { DESKTOP, screenshotsWanted, shoot } from './screens';
 
 // Issue 12, the Studio editor: generate one block, regenerate it and choose a take, play from a block with
 // read-along highlighting, split and merge blocks (seen live by another editor), insert a pause.
 const email = `e2e-studio-editor-${Date.now()}@example.com`;
 const password = 'e2e-password-1!';
-const DESKTOP = { width: 1440, height: 900 };
 const expect = baseExpect.configure({ timeout: 30_000 });
 const TOM = '"Are you coming?" asked Tom.';
 const ANNA = '"In a minute," said Anna.';
@@ -19,7 +19,8 @@ test.beforeAll(async () => {
 
 async function shot(page: Page, name: string) {
   const file = test.info().outputPath(`${name}.png`);
-  await page.screenshot({ path: file, animations: 'disabled', fullPage: true });
+  if (!screenshotsWanted) return;
+  await shoot(page, { path: file, animations: 'disabled', fullPage: true });
   copyFileSync(file, `/tmp/studio-editor-${name}.png`);
 }
 

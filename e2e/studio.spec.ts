@@ -1,13 +1,11 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
-import { copyFileSync } from 'node:fs';
 import { admin } from './admin-cli';
+import { DESKTOP, shots } from './screens';
 
 // Issue 12 "Studio": a user creates a project from pasted text, edits chapters and blocks, converts a chapter and
 // plays it.
 const email = `e2e-studio-${Date.now()}@example.com`;
 const password = 'e2e-password-1!';
-const DESKTOP = { width: 1440, height: 900 };
-const PHONE = { width: 390, height: 844 };
 const expect = baseExpect.configure({ timeout: 30_000 });
 
 test.use({ viewport: DESKTOP });
@@ -21,20 +19,6 @@ async function signIn(page: Page, target: string) {
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(new RegExp(`${target}$`), { timeout: 20_000 });
-}
-
-async function shots(page: Page, name: string) {
-  for (const dark of [false, true]) {
-    await page.evaluate((d) => document.documentElement.classList.toggle('dark', d), dark);
-    for (const size of [DESKTOP, PHONE]) {
-      await page.setViewportSize(size);
-      const file = test.info().outputPath(`${name}-${size.width}-${dark ? 'dark' : 'light'}.png`);
-      await page.screenshot({ path: file, animations: 'disabled', fullPage: true });
-      copyFileSync(file, `/tmp/studio-${name}-${size.width}-${dark ? 'dark' : 'light'}.png`);
-    }
-  }
-  await page.evaluate(() => document.documentElement.classList.remove('dark'));
-  await page.setViewportSize(DESKTOP);
 }
 
 test('creates a project from pasted text, edits chapters and blocks, converts a chapter and plays it', async ({

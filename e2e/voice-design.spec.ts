@@ -1,31 +1,16 @@
-import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, test } from '@playwright/test';
 import { signUpAndOnboard } from './flows';
+import { DESKTOP, shots } from './screens';
 
 // Issue 10 "Voice design": a new user designs a voice from a description in the dialog any app page opens
 // with ?dialog=design-voice, plays a preview, saves it, finds it among the generated voices and speaks with it.
 const email = `design-${Date.now()}@example.com`;
 const password = 'Design-voice-1!';
 const TTS = '/app/speech-synthesis/text-to-speech';
-const DESKTOP = { width: 1440, height: 900 };
-const PHONE = { width: 390, height: 844 };
 // Upper bounds for a shared machine (speech of three previews), not timings.
 const expect = baseExpect.configure({ timeout: 30_000 });
 
 test.use({ viewport: DESKTOP });
-
-/** Screenshots of the open dialog at both widths, light and dark (e2e/artifacts, looked at, not compared). */
-async function shots(page: Page, name: string) {
-  for (const dark of [false, true]) {
-    await page.evaluate((d) => document.documentElement.classList.toggle('dark', d), dark);
-    for (const size of [DESKTOP, PHONE]) {
-      await page.setViewportSize(size);
-      const file = test.info().outputPath(`${name}-${size.width}-${dark ? 'dark' : 'light'}.png`);
-      await page.screenshot({ path: file, animations: 'disabled' });
-    }
-  }
-  await page.evaluate(() => document.documentElement.classList.remove('dark'));
-  await page.setViewportSize(DESKTOP);
-}
 
 test('designs a voice in the dialog, plays a preview, saves it and speaks with it', async ({ page }) => {
   test.setTimeout(240_000);
@@ -54,7 +39,7 @@ test('designs a voice in the dialog, plays a preview, saves it and speaks with i
   ])
     await expect(reading.getByText(chip, { exact: true })).toBeVisible();
   await expect(reading.getByText('mysterious')).toBeVisible();
-  await shots(page, 'voice-design-description');
+  await shots(page, 'voice-design-description', { fullPage: false });
 
   await dialog.getByRole('button', { name: 'Generate previews' }).click();
   await expect(dialog.getByRole('button', { name: /^Play preview \d$/ })).toHaveCount(3, {
@@ -68,7 +53,7 @@ test('designs a voice in the dialog, plays a preview, saves it and speaks with i
   await expect(dialog.getByRole('button', { name: 'Stop preview 2' })).toBeVisible();
   await dialog.getByLabel('Use preview 2').check();
   await dialog.getByLabel('Voice name').fill('Harbour Narrator');
-  await shots(page, 'voice-design-previews');
+  await shots(page, 'voice-design-previews', { fullPage: false });
 
   await dialog.getByRole('button', { name: 'Save voice' }).click();
   await expect(page.getByText('Voice "Harbour Narrator" created')).toBeVisible();

@@ -1,5 +1,6 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { admin } from './admin-cli';
+import { DESKTOP, shots } from './screens';
 
 // Issue 15 "Voice isolator": a user uploads noisy speech, isolates the voice, compares before and after, finds it
 // among past isolations and deletes it.
@@ -7,8 +8,6 @@ const email = `e2e-iso-${Date.now()}@example.com`;
 const password = 'e2e-password-1!';
 const PAGE = '/app/voice-isolator';
 const SUSAN = 'zjugDQR69KeBdVlIC4vX';
-const DESKTOP = { width: 1440, height: 900 };
-const PHONE = { width: 390, height: 844 };
 const expect = baseExpect.configure({ timeout: 30_000 });
 
 test.use({ viewport: DESKTOP });
@@ -22,19 +21,6 @@ async function signIn(page: Page, target: string) {
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(new RegExp(`${target}$`), { timeout: 20_000 });
-}
-
-async function shots(page: Page, name: string) {
-  for (const dark of [false, true]) {
-    await page.evaluate((d) => document.documentElement.classList.toggle('dark', d), dark);
-    for (const size of [DESKTOP, PHONE]) {
-      await page.setViewportSize(size);
-      const file = test.info().outputPath(`${name}-${size.width}-${dark ? 'dark' : 'light'}.png`);
-      await page.screenshot({ path: file, animations: 'disabled', fullPage: true });
-    }
-  }
-  await page.evaluate(() => document.documentElement.classList.remove('dark'));
-  await page.setViewportSize(DESKTOP);
 }
 
 /** A 16-bit WAV with loud hiss added to every sample (deterministic). */

@@ -2,6 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { chromium, expect as baseExpect, test, type Page } from '@playwright/test';
 import { E2E_PORT } from './e2e-env';
 import { fillSignIn, signUpAndOnboard } from './flows';
+import { DESKTOP, shoot, shots } from './screens';
 
 // Issue 10's voice lab in the built app: a new user clones a voice from an uploaded recording (speech
 // the server itself speaks), hears its preview, sees its sample's waveform, speaks with it on the text
@@ -10,8 +11,6 @@ import { fillSignIn, signUpAndOnboard } from './flows';
 const stamp = Date.now();
 const email = `voicelab-${stamp}@example.com`;
 const password = 'Voice-lab-e2e-1!';
-const DESKTOP = { width: 1440, height: 900 };
-const PHONE = { width: 390, height: 844 };
 const SPEECH =
   'The birch canoe slid on the smooth planks. Glue the sheet to the dark blue background. ' +
   'It is easy to tell the depth of a well. These days a chicken leg is a rare dish.';
@@ -21,32 +20,6 @@ test.use({ viewport: DESKTOP });
 const expect = baseExpect.configure({ timeout: 30_000 });
 
 let wavPath = '';
-
-/** Screenshots of the page as it is, at 1440 and 390 px wide, light and dark, named for the step. */
-async function shots(page: Page, name: string, restore = DESKTOP) {
-  for (const theme of ['light', 'dark'] as const) {
-    await page.evaluate((t) => {
-      localStorage.setItem('color-theme', t);
-      document.documentElement.classList.toggle('dark', t === 'dark');
-    }, theme);
-    for (const size of [DESKTOP, PHONE]) {
-      await page.setViewportSize(size);
-      if (size === PHONE)
-        await expect
-          .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
-          .toBeLessThanOrEqual(PHONE.width);
-      await page.screenshot({
-        path: test.info().outputPath(`${name}-${size.width}-${theme}.png`),
-        animations: 'disabled',
-      });
-    }
-  }
-  await page.evaluate(() => {
-    localStorage.setItem('color-theme', 'light');
-    document.documentElement.classList.remove('dark');
-  });
-  await page.setViewportSize(restore);
-}
 
 /** Decodes audio bytes in the browser (Web Audio) and returns their duration in seconds. */
 async function decodedSeconds(page: Page, bytes: Buffer): Promise<number> {
@@ -96,7 +69,7 @@ test('a new user clones a voice from an upload, previews it, speaks with it, and
     'href',
     '/app/voice-lab?dialog=design-voice',
   );
-  await shots(page, 'voice-lab-empty');
+  await shots(page, 'voice-lab-empty', { fullPage: false });
 
   // Add voice: the dialog checks first, then sends the upload.
   await page.getByRole('button', { name: 'Add voice' }).click();
@@ -109,7 +82,7 @@ test('a new user clones a voice from an upload, previews it, speaks with it, and
   await dialog.getByLabel('Label 1 value').fill('american');
   await dialog.getByLabel('Audio files').setInputFiles(wavPath);
   await expect(dialog.getByRole('list', { name: 'Samples to send' })).toContainText('speech.wav');
-  await shots(page, 'add-voice-dialog');
+  await shots(page, 'add-voice-dialog', { fullPage: false });
   await dialog.getByRole('button', { name: 'Add voice' }).click();
   await expect(dialog).toHaveCount(0, { timeout: 120_000 });
 
@@ -132,7 +105,7 @@ test('a new user clones a voice from an upload, previews it, speaks with it, and
       timeout: 60_000,
     },
   );
-  await shots(page, 'voice-details');
+  await shots(page, 'voice-details', { fullPage: false });
   await details.getByRole('button', { name: 'Stop preview of Harvard Reader' }).click();
 
   // A second sample through the edit form, then delete one (confirmed).
@@ -158,7 +131,7 @@ test('a new user clones a voice from an upload, previews it, speaks with it, and
   await expect(page.getByTestId('voice-slots')).toHaveText('1 / 3 custom voices');
   // One add, one edit with a file.
   await expect(page.getByTestId('voice-add-edits')).toHaveText('2 / 55 voice adds and edits this month');
-  await shots(page, 'voice-lab-list');
+  await shots(page, 'voice-lab-list', { fullPage: false });
 
   // Workspace voices says who added it; default voices filter.
   await page
@@ -168,7 +141,7 @@ test('a new user clones a voice from an upload, previews it, speaks with it, and
   await expect(page.getByRole('listitem', { name: 'Harvard Reader' }).getByTestId('added-by')).toContainText(
     'Added by Vera',
   );
-  await shots(page, 'workspace-voices');
+  await shots(page, 'workspace-voices', { fullPage: false });
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Default voices' }).click();
   const all = Number((await page.getByTestId('default-count').textContent())!.split(' of ')[1]);
   expect(all).toBe(30);
@@ -180,7 +153,7 @@ test('a new user clones a voice from an upload, previews it, speaks with it, and
     .count();
   expect(females).toBeGreaterThan(0);
   expect(females).toBeLessThan(all);
-  await shots(page, 'default-voices');
+  await shots(page, 'default-voices', { fullPage: false });
 
   // Use in text to speech: the page opens with the clone selected, in the dropdown's cloned section.
   await page.goto('/app/voice-lab');
@@ -250,7 +223,7 @@ test('records a sample in the browser with MediaRecorder and clones from it', as
     await expect(recorder.getByTestId('recording-time')).toHaveText(/Recording 0:0[6-9]/, {
       timeout: 60_000,
     });
-    await page.screenshot({ path: test.info().outputPath('recording-1440-light.png') });
+    await shoot(page, { path: test.info().outputPath('recording-1440-light.png') });
     await recorder.getByRole('button', { name: 'Stop' }).click();
     await expect(recorder.getByLabel('Recorded sample')).toBeVisible();
     await expect(recorder.getByTestId('recording-duration')).toHaveText(/0:0[6-9]|0:1\d/);

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { admin } from './admin-cli';
+import { shoot } from './screens';
 
 const email = `e2e-hooks-${Date.now()}@example.com`;
 const password = 'e2e-password-1!';
@@ -24,7 +25,7 @@ test('adds a signed workspace webhook, sends a test event whose refusal shows in
   // A loopback receiver: this server refuses private addresses (decision 044), which the log then shows.
   await page.getByLabel('Callback URL').fill('https://127.0.0.1:9/hooks');
   await page.getByLabel(/Speech to text completed/).check();
-  await page.screenshot({ path: '/tmp/hooks-e2e-add-webhook.png' });
+  await shoot(page, { path: '/tmp/hooks-e2e-add-webhook.png' });
   await page.getByRole('button', { name: 'Add webhook' }).last().click();
   const secret = (await page.getByTestId('webhook-secret').textContent())!;
   expect(secret).toMatch(/^wsec_[0-9a-f]{64}$/);
@@ -44,7 +45,7 @@ test('adds a signed workspace webhook, sends a test event whose refusal shows in
   await expect(delivery).toContainText('failed', { timeout: 15_000 });
   await expect(delivery).toContainText('private address');
   await expect(delivery).toContainText('webhook_test');
-  await page.screenshot({ path: '/tmp/hooks-e2e-deliveries.png', fullPage: true });
+  await shoot(page, { path: '/tmp/hooks-e2e-deliveries.png', fullPage: true });
 
   await page.getByRole('button', { name: 'Edit Build server' }).click();
   await page
@@ -64,7 +65,7 @@ test('adds a signed workspace webhook, sends a test event whose refusal shows in
   await expect(page).toHaveURL(/\/app\/settings\/webhooks$/);
   await expect(page.getByText('Your own webhooks')).toBeVisible();
   await expect(page.getByText('No webhooks yet.')).toBeVisible();
-  await page.screenshot({ path: '/tmp/hooks-e2e-my-webhooks.png' });
+  await shoot(page, { path: '/tmp/hooks-e2e-my-webhooks.png' });
 
   await page.goto('/app/workspace/webhooks');
   await page.getByRole('button', { name: 'Delete Build server' }).click();
@@ -99,7 +100,7 @@ test('creates a service account with a key that works for the workspace, and del
   await page.getByRole('button', { name: 'Done' }).click();
   await expect(account.getByTestId('api-key-row')).toContainText('deploys');
   expect((await request.get('/v1/models', { headers: { 'xi-api-key': key } })).status()).toBe(200);
-  await page.screenshot({ path: '/tmp/hooks-e2e-service-accounts.png', fullPage: true });
+  await shoot(page, { path: '/tmp/hooks-e2e-service-accounts.png', fullPage: true });
 
   await page.getByRole('button', { name: 'Delete CI bot' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();

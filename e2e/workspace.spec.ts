@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { admin } from './admin-cli';
 import { mailedLink } from './mail-sink';
+import { shoot } from './screens';
 
 const stamp = Date.now();
 const alice = { email: `e2e-ws-alice-${stamp}@example.com`, name: 'Alice' };
@@ -39,7 +40,7 @@ test('an admin invites by email; the invitee accepts through the mailed link and
   await expect(a.getByText(`Invitation sent to ${bob.email}`)).toBeVisible();
   await expect(a.getByTestId('pending-invite')).toContainText(bob.email);
   await expect(a.getByText('1 seat available')).toBeVisible();
-  await a.screenshot({ path: '/tmp/ws-members-admin.png', fullPage: true });
+  await shoot(a, { path: '/tmp/ws-members-admin.png', fullPage: true });
 
   // Bob follows the mailed link: sign-in first, then the invitation page.
   const link = await mailedLink(bob.email, 'You have been invited to join');
@@ -53,7 +54,7 @@ test('an admin invites by email; the invitee accepts through the mailed link and
   const invite = b.getByTestId('received-invite');
   await expect(invite).toContainText("Alice's Workspace");
   await expect(invite).toContainText(`${alice.email} invited you as an editor`);
-  await b.screenshot({ path: '/tmp/ws-invites-invitee.png', fullPage: true });
+  await shoot(b, { path: '/tmp/ws-invites-invitee.png', fullPage: true });
   await invite.getByRole('button', { name: 'Accept' }).click();
 
   // Bob lands in Alice's workspace as an editor; the switcher shows both of his workspaces.
@@ -62,13 +63,13 @@ test('an admin invites by email; the invitee accepts through the mailed link and
   await expect(b.getByText('You are an editor here.', { exact: true })).toBeVisible();
   const switcher = b.getByRole('combobox', { name: 'Workspace' });
   await expect(switcher.locator('option')).toHaveCount(2);
-  await b.screenshot({ path: '/tmp/ws-overview-editor.png', fullPage: true });
+  await shoot(b, { path: '/tmp/ws-overview-editor.png', fullPage: true });
 
   // An editor sees the security settings but cannot change them.
   await b.getByRole('link', { name: 'Security' }).first().click();
   await expect(b.getByText('Only workspace admins can change this setting.')).toBeVisible();
   await expect(b.getByLabel('Allow email and password sign-in')).toBeDisabled();
-  await b.screenshot({ path: '/tmp/ws-security-editor.png', fullPage: true });
+  await shoot(b, { path: '/tmp/ws-security-editor.png', fullPage: true });
 
   // Switching to his personal workspace and back.
   await switcher.selectOption({ label: "Bob's Workspace (personal)" });
@@ -88,7 +89,7 @@ test('an admin invites by email; the invitee accepts through the mailed link and
   await a.goto('/app/workspace');
   await expect(a.getByTestId('audit-entry').first()).toContainText(`${bob.email} is now an admin.`);
   await expect(a.getByTestId('audit-entry').filter({ hasText: 'accepted the invitation' })).toBeVisible();
-  await a.screenshot({ path: '/tmp/ws-overview-admin.png', fullPage: true });
+  await shoot(a, { path: '/tmp/ws-overview-admin.png', fullPage: true });
 
   // Groups: Alice makes one and puts Bob in it.
   await a.getByRole('link', { name: 'Groups' }).first().click();
@@ -98,14 +99,14 @@ test('an admin invites by email; the invitee accepts through the mailed link and
   await group.getByLabel('Add a member to Narrators').selectOption(bob.email);
   await group.getByRole('button', { name: 'Add' }).click();
   await expect(group).toContainText('1 member');
-  await a.screenshot({ path: '/tmp/ws-groups-admin.png', fullPage: true });
+  await shoot(a, { path: '/tmp/ws-groups-admin.png', fullPage: true });
 
   // Alice opts the workspace out of training on the security page.
   await a.getByRole('link', { name: 'Security' }).first().click();
   await a.getByLabel('Opt out of training').check();
   await a.getByRole('button', { name: 'Save' }).click();
   await expect(a.getByText('Workspace training opt out setting successfully updated.')).toBeVisible();
-  await a.screenshot({ path: '/tmp/ws-security-admin.png', fullPage: true });
+  await shoot(a, { path: '/tmp/ws-security-admin.png', fullPage: true });
   await aliceCtx.close();
   await bobCtx.close();
 });
