@@ -2,6 +2,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { LongestFirstSequencer } from './scripts/longest-first-sequencer';
 
 const INTEGRATION = ['apps/server/src/**/*.routes.test.ts', 'apps/server/src/**/*.int.test.ts'];
 const alias = { '@': path.resolve(import.meta.dirname, 'apps/web/src') };
@@ -41,6 +42,8 @@ export default defineConfig(async () => {
   });
   return {
     test: {
+      // Longest suites first, from a committed record (decision 240).
+      sequence: { sequencer: LongestFirstSequencer },
       projects: [
         {
           resolve: { alias },

@@ -14,8 +14,15 @@ mkdirSync(out, { recursive: true });
 // Vitest with its console output, the JSON report (tests) and scripts/vitest-error-reporter.mjs (errors outside
 // tests: failed hooks, suites that failed to load, unhandled errors).
 const vitest = (project, name) => [
-  'npx', 'vitest', 'run', '--project', project, '--reporter=default', '--reporter=json',
-  `--outputFile.json=${out}/${name}.json`, '--reporter=./scripts/vitest-error-reporter.mjs',
+  'npx',
+  'vitest',
+  'run',
+  '--project',
+  project,
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${out}/${name}.json`,
+  '--reporter=./scripts/vitest-error-reporter.mjs',
 ];
 
 const stages = [
@@ -24,9 +31,32 @@ const stages = [
     { name: 'lint', cmd: ['npx', 'eslint', '.', '--max-warnings', '0'] },
     { name: 'build', cmd: ['npm', 'run', 'build'] },
   ],
-  [{ name: 'unit', cmd: vitest('unit', 'unit'), env: { VITEST_ERRORS_FILE: `${out}/unit-errors.json` }, json: 'unit.json', errors: 'unit-errors.json' }],
-  [{ name: 'integration', cmd: vitest('int:*', 'int'), env: { VITEST_ERRORS_FILE: `${out}/int-errors.json` }, json: 'int.json', errors: 'int-errors.json' }],
-  [{ name: 'e2e', cmd: ['npx', 'playwright', 'test', '-c', 'e2e/playwright.config.ts'], env: { PLAYWRIGHT_JSON_OUTPUT_NAME: `${out}/e2e.json` }, json: 'e2e.json' }],
+  [
+    {
+      name: 'unit',
+      cmd: vitest('unit', 'unit'),
+      env: { VITEST_ERRORS_FILE: `${out}/unit-errors.json` },
+      json: 'unit.json',
+      errors: 'unit-errors.json',
+    },
+  ],
+  [
+    {
+      name: 'integration',
+      cmd: vitest('int:*', 'int'),
+      env: { VITEST_ERRORS_FILE: `${out}/int-errors.json` },
+      json: 'int.json',
+      errors: 'int-errors.json',
+    },
+  ],
+  [
+    {
+      name: 'e2e',
+      cmd: ['npx', 'playwright', 'test', '-c', 'e2e/playwright.config.ts'],
+      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: `${out}/e2e.json` },
+      json: 'e2e.json',
+    },
+  ],
 ];
 
 let passed = 0;
@@ -62,9 +92,38 @@ function collectFailures(step, r) {
   }
 }
 
+// The slowest files of a step, so a CI log shows where its time went (vitest: per file; Playwright: per spec).
+const slowest = [];
+function collectSlowest(step, r) {
+  const files = r.suites
+    ? r.suites.map((suite) => {
+        let ms = 0;
+        const walk = (s) => {
+          for (const spec of s.specs ?? [])
+            for (const t of spec.tests ?? []) for (const res of t.results ?? []) ms += res.duration ?? 0;
+          for (const child of s.suites ?? []) walk(child);
+        };
+        walk(suite);
+        return { file: suite.file, ms };
+      })
+    : (r.testResults ?? []).map((f) => ({
+        file: path.relative(process.cwd(), f.name),
+        ms: (f.endTime ?? 0) - (f.startTime ?? 0),
+      }));
+  const top = files.sort((a, b) => b.ms - a.ms).slice(0, 8);
+  if (top.length)
+    slowest.push(`${step}: ${top.map((f) => `${f.file} ${(f.ms / 1000).toFixed(0)} s`).join(', ')}`);
+}
+
 function firstLine(text) {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((l) => l.trim() !== '')?.slice(0, 400) ?? '';
+  return (
+    text
+      // eslint-disable-next-line no-control-regex
+      .replace(/\u001b\[[0-9;]*m/g, '')
+      .split('\n')
+      .find((l) => l.trim() !== '')
+      ?.slice(0, 400) ?? ''
+  );
 }
 /** Runs a step; alone, its output streams through; beside others, it is held and printed when it ends. */
 function run(step, alone) {
@@ -93,6 +152,7 @@ function record(step, { ok, seconds }) {
   if (file && existsSync(file)) {
     const r = JSON.parse(readFileSync(file, 'utf8'));
     collectFailures(step.name, r);
+    collectSlowest(step.name, r);
     if (r.stats) {
       passed += r.stats.expected + r.stats.flaky;
       failed += r.stats.unexpected;
@@ -106,7 +166,9 @@ function record(step, { ok, seconds }) {
   const errorsFile = step.errors && path.join(out, step.errors);
   if (errorsFile && existsSync(errorsFile)) {
     for (const e of JSON.parse(readFileSync(errorsFile, 'utf8'))) {
-      failures.push(`${step.name}: ${e.file} (${e.scope}) ${e.error}${e.at.map((l) => `\n        ${l}`).join('')}`);
+      failures.push(
+        `${step.name}: ${e.file} (${e.scope}) ${e.error}${e.at.map((l) => `\n        ${l}`).join('')}`,
+      );
     }
   }
   summary.push(`${ok ? 'ok  ' : 'FAIL'} ${step.name} (${seconds.toFixed(1)} s)`);
@@ -116,6 +178,7 @@ for (const stage of stages) {
   const results = await Promise.all(stage.map((step) => run(step, stage.length === 1)));
   stage.forEach((step, i) => record(step, results[i]));
 }
+if (slowest.length > 0) console.log(`\nSlowest files:\n${slowest.map((l) => `  ${l}`).join('\n')}`);
 if (failures.length > 0) console.log(`\nFailed tests:\n${failures.map((f) => `  ${f}`).join('\n')}`);
 console.log(`\n${summary.join('\n')}`);
 const anyFailed = summary.some((s) => s.startsWith('FAIL'));
