@@ -5,6 +5,7 @@
  * detector. Prints detection per category and transformation, and the mark's level per category.
  * Run: npx tsx bench/watermark-sfx.ts (5-25 minutes on the shared 2-core machine, by its load)
  */
+import { classifierVerdict } from '@vocalis/domain/ai-classifier';
 import { CATEGORIES, matchSoundPrompt } from '@vocalis/domain/audio-tools/sound-effects';
 import { encodeAudio } from '@vocalis/speech/audio/encode';
 import { decodeAudio, runFfmpeg } from '@vocalis/speech/audio/ffmpeg';
@@ -13,7 +14,7 @@ import { SFX_RATE, synthesizeSound } from '@vocalis/speech/sfx/synthesize';
 import { detectWatermark, THRESHOLD } from '@vocalis/speech/watermark/detect';
 import { embedWatermark } from '@vocalis/speech/watermark/embed';
 import { maskingReport } from '@vocalis/speech/watermark/masking';
-import { SOUND_PROFILE } from '@vocalis/speech/watermark/scheme';
+import { FRAME_SECONDS, SOUND_PROFILE } from '@vocalis/speech/watermark/scheme';
 
 const KEY = 'bench-watermark-key';
 const RATE = SFX_RATE;
@@ -132,7 +133,11 @@ for (const c of CATEGORIES) {
         if (d.marked) {
           t.hit++;
           hits.set(name, hits.get(name)! + 1);
-        } else misses.push(`${prompt} (seed ${11 + s}) ${name}: ${d.score.toFixed(1)}`);
+        } else {
+          // What the classifier would answer: 'too_little_audio' when the cut holds under 1 s of sound.
+          const verdict = classifierVerdict(d.marked, d.frames * FRAME_SECONDS);
+          misses.push(`${prompt} (seed ${11 + s}) ${name}: ${d.score.toFixed(1)}, ${verdict}`);
+        }
       }
     }
   }
