@@ -63,6 +63,8 @@ export class WatermarkEmbedder {
   private readonly floor: number;
   /** One-pole smoothing coefficient of the level follower. */
   private readonly follow: number;
+  /** Its coefficient when the level falls (the floor's release after a click or a step). */
+  private readonly release: number;
   private position = 0;
   /** Smoothed power of the input (the level the floor follows). */
   private power = 0;
@@ -74,10 +76,21 @@ export class WatermarkEmbedder {
   private readonly settle: number;
 
   private readonly boostMax: number;
+  private readonly noiseStrength: number;
+  /** Energy of each band's part of the sound in the current frame (its flatness sets the next frame's gain). */
+  private readonly bandEnergy: Float64Array;
+  /** Gain change of the previous frame and of this one (cross-faded like the signs). */
+  private prevGain: number;
+  private gain: number;
+  private frameIndex = 0;
 
   constructor(key: string, sampleRate: number, profile: WatermarkProfile = SPEECH_PROFILE) {
     const { strength, floor } = profile;
     this.boostMax = profile.transientBoost;
+    this.noiseStrength = profile.noiseStrength;
+    this.bandEnergy = new Float64Array(BANDS);
+    this.prevGain = strength;
+    this.gain = strength;
     this.pattern = patternOf(key);
     this.frame = Math.round(FRAME_SECONDS * sampleRate);
     this.ramp = Math.max(1, Math.round(RAMP_SECONDS * sampleRate));
@@ -97,23 +110,36 @@ export class WatermarkEmbedder {
     const width = ((bandEdges(0)[1] - bandEdges(0)[0]) * WIDEN) / sampleRate;
     this.floor = used > 0 ? floor / Math.sqrt(used * Math.PI * width) : 0;
     this.follow = 1 - Math.exp(-1 / (FOLLOW_SECONDS * sampleRate));
+    this.release = 1 - Math.exp(-1 / (Math.max(FOLLOW_SECONDS, profile.floorRelease) * sampleRate));
     this.attack = 1 - Math.exp(-1 / (0.0005 * sampleRate));
     this.settle = 1 - Math.exp(-1 / (SETTLE_SECONDS * sampleRate));
+  }
+
+  /** Starts frame `j`: its gain from the frame just ended. */
+  private nextFrame(j: number): void {
+    this.prevGain = this.gain;
+    this.gain =
+      j === this.frameIndex + 1
+        ? frameStrength(this.bandEnergy, this.strength, this.noiseStrength)
+        : this.strength;
+    this.bandEnergy.fill(0);
+    this.frameIndex = j;
   }
 
   /** Marks the next block of the stream (a new array; the input is not changed). */
   push(block: Int16Array): Int16Array {
     const out = new Int16Array(block.length);
-    const { pattern, filters, state, frame, ramp, strength, follow } = this;
+    const { pattern, filters, state, frame, ramp, follow, bandEnergy } = this;
     for (let i = 0; i < block.length; i++) {
       const n = this.position + i;
       const j = Math.floor(n / frame);
+      if (j !== this.frameIndex) this.nextFrame(j);
       const inFrame = n - j * frame;
       const row = (j % PERIOD) * BANDS;
       const prevRow = ((((j - 1) % PERIOD) + PERIOD) % PERIOD) * BANDS;
       const fade = j > 0 && inFrame < ramp ? 0.5 - 0.5 * Math.cos((Math.PI * inFrame) / ramp) : 1;
       const x = block[i]!;
-      this.power += follow * (x * x - this.power);
+      this.power += (x * x > this.power ? follow : this.release) * (x * x - this.power);
       const x2 = x * x;
       this.fast += (x2 > this.fast ? this.attack : follow) * (x2 - this.fast);
       this.slow += this.settle * (x2 - this.slow);
@@ -127,16 +153,19 @@ export class WatermarkEmbedder {
       this.noise ^= this.noise >>> 17;
       this.noise ^= this.noise << 5;
       const w = level === 0 ? 0 : (this.noise / 2147483648) * 1.7320508;
+      const strength = fade === 1 ? this.gain : this.prevGain + (this.gain - this.prevGain) * fade;
+      const g = Math.max(boost * this.strength, strength);
       let mark = 0;
       for (let b = 0; b < BANDS; b++) {
         const f = filters[b]!;
         const y = stage(f, state, b * 12 + 4, stage(f, state, b * 12, x));
         const v = stage(f, state, b * 12 + 8, w);
+        bandEnergy[b]! += y * y;
         const sign =
           fade === 1
             ? pattern[row + b]!
             : pattern[prevRow + b]! + (pattern[row + b]! - pattern[prevRow + b]!) * fade;
-        mark += sign * (boost * strength * y + FLOOR_DEPTH * level * v) + level * v;
+        mark += sign * (g * y + FLOOR_DEPTH * level * v) + level * v;
       }
       const v = Math.round(x + mark);
       out[i] = v > 32767 ? 32767 : v < -32768 ? -32768 : v;
@@ -144,6 +173,30 @@ export class WatermarkEmbedder {
     this.position += block.length;
     return out;
   }
+}
+
+/** Spectral flatness (dB) of the band energies from which a frame counts as noise, and as tonal. */
+const NOISE_FLATNESS_DB = -3;
+const TONAL_FLATNESS_DB = -10;
+
+/**
+ * The gain change for a frame whose predecessor's band energies were `energy`: `noiseStrength` when they are as
+ * flat as noise, `strength` when one or a few bands hold the sound (a tone, a chord, speech formants) or there
+ * was no sound, linear in the flatness (dB) between.
+ */
+export function frameStrength(energy: Float64Array, strength: number, noiseStrength: number): number {
+  if (noiseStrength === strength) return strength;
+  let sum = 0;
+  let logSum = 0;
+  for (const e of energy) sum += e;
+  if (sum <= energy.length) return strength;
+  for (const e of energy) logSum += Math.log(e + sum * 1e-9);
+  const flatnessDb = 10 * Math.log10(Math.exp(logSum / energy.length) / (sum / energy.length));
+  const w = Math.min(
+    1,
+    Math.max(0, (flatnessDb - TONAL_FLATNESS_DB) / (NOISE_FLATNESS_DB - TONAL_FLATNESS_DB)),
+  );
+  return strength + w * (noiseStrength - strength);
 }
 
 /** One biquad step with its state at `s` (x[n-1], x[n-2], y[n-1], y[n-2]). */

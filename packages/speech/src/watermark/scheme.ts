@@ -37,12 +37,35 @@ export interface WatermarkProfile {
    * further to survive mp3's short blocks. 1 = none.
    */
   transientBoost: number;
+  /**
+   * Gain change used instead of `strength` in frames whose 1-4 kHz band energies are as flat as noise's (decision
+   * 235): noise masks a change 5.5 dB or less under it (Johnston), a tone only one 20-30 dB under, so noise-like
+   * sound takes a larger swing than tonal sound. Blended by the previous frame's flatness over the bands.
+   */
+  noiseStrength: number;
+  /**
+   * Time constant (s) of the fall of the level the floor follows (it rises in 5 ms). Longer than 5 ms, the floor
+   * outlasts a click or a step by a few frames, at 45-55 dB under it, inside the click's forward masking (decision 236).
+   */
+  floorRelease: number;
 }
 
 /** Speech (text to speech, dialogue, speech to speech, dubbing): the floor 50 dB under the speech. */
-export const SPEECH_PROFILE: WatermarkProfile = { strength: STRENGTH, floor: 0.003, transientBoost: 1 };
+export const SPEECH_PROFILE: WatermarkProfile = {
+  strength: STRENGTH,
+  floor: 0.003,
+  transientBoost: 1,
+  noiseStrength: STRENGTH,
+  floorRelease: 0.005,
+};
 /** Sound effects: the floor 40 dB under the sound, and clicks marked up to 3.3 times as strongly. */
-export const SOUND_PROFILE: WatermarkProfile = { strength: STRENGTH, floor: 0.01, transientBoost: 3.3 };
+export const SOUND_PROFILE: WatermarkProfile = {
+  strength: STRENGTH,
+  floor: 0.01,
+  transientBoost: 3.3,
+  noiseStrength: 0.25,
+  floorRelease: 0.02,
+};
 /** The detector works at this rate; every input is resampled to it. */
 export const DETECT_RATE = 16000;
 
