@@ -148,6 +148,7 @@ describe('navigation model', () => {
     ['/app/ai-classifier', 'AI classifier'],
     ['/app/sound-effects/explore/category', 'Sound effects'],
     ['/app/dubbing', 'Dubbing'],
+    ['/app/voiceover-studio', 'Voiceover studio'],
     ['/app/studio/p1', 'Studio'],
     ['/app/audio-native/settings/player', 'Audio Native'],
     ['/app/pronunciation-dictionaries', 'Pronunciation'],
