@@ -171,7 +171,7 @@ test('voices a video: a text-to-speech clip moved on the timeline, previewed, ex
   expect(rms(1.5, 2.5)).toBeGreaterThan(rms(0.2, 1.3) * 3);
   await shots(page, 'voiceover-exported');
 
-  await editor.getByRole('button', { name: '← All projects' }).click();
+  await page.getByRole('button', { name: '← All projects' }).click();
   await page.getByRole('button', { name: 'Delete Harbour tour' }).click();
   await page.getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(page.getByText('No voiceover projects yet.')).toBeVisible();

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { VoiceoverProjectDto, VoiceoverProjectsDto } from '@vocalis/contracts/voiceover';
 
 import { api, requestRaw } from '@/lib/api-client';
+import { currentUserKey } from '@/lib/current-user';
 import { showErrorToast } from '@/lib/error-toast';
 import { useLiveCollection } from '@/lib/live';
 
@@ -78,6 +79,8 @@ export function useProjectChange(id: string) {
     onSuccess: (project) => {
       queryClient.setQueryData(voiceoverKeys.project(id), project);
       void queryClient.invalidateQueries({ queryKey: voiceoverKeys.all, exact: true });
+      // A generated clip spent characters: the credits meter shows it.
+      void queryClient.invalidateQueries({ queryKey: currentUserKey });
     },
     onError: (e) => showErrorToast(e),
   });
