@@ -139,8 +139,6 @@ describe(`voiceover clips on ${process.env.TEST_DB}`, () => {
   }, 180_000);
 
   it('mixes only unmuted tracks and moves a clip to another track', async () => {
-    const [rain, voice] =
-      project.tracks.length === 2 ? project.tracks : (await json(await call('GET', ''))).tracks;
     const now = await json(await call('GET', ''));
     const rainTrack = now.tracks[0]!;
     const voiceTrack = now.tracks[1]!;
