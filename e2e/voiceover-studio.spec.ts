@@ -145,6 +145,18 @@ test('voices a video: a text-to-speech clip moved on the timeline, previewed, ex
   await start.press('Enter');
   await expect(editor.getByRole('button', { name: /^Speech clip .* at 1\.50 s$/ })).toBeVisible();
   await expect(start).toHaveValue('1.5');
+  // Trim its end by dragging the right handle half a second to the left.
+  const trimOut = editor.getByLabel('Trim out (s)');
+  const full = Number(await trimOut.inputValue());
+  const handle = (await lane.getByTestId('trim-end').boundingBox())!;
+  await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(handle.x + handle.width / 2 - box.width * 0.1, handle.y + handle.height / 2, {
+    steps: 6,
+  });
+  await page.mouse.up();
+  await expect.poll(async () => Number(await trimOut.inputValue())).toBeLessThan(full - 0.3);
+  await expect(editor.getByRole('button', { name: /^Speech clip .* at 1\.50 s$/ })).toBeVisible();
 
   // Preview: the video plays and the clip is scheduled with it.
   await editor.getByRole('button', { name: 'Play preview' }).click();

@@ -240,4 +240,23 @@ describe(`voiceover studio on ${process.env.TEST_DB}`, () => {
     );
     expect(missing.detail.status).toBe('voiceover_track_not_found');
   }, 60_000);
+
+  it('documents the voiceover routes in /openapi.json', async () => {
+    const doc = (await (await app.request('/openapi.json')).json()) as { paths: Record<string, unknown> };
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/v1/voiceover',
+        '/v1/voiceover/{project_id}',
+        '/v1/voiceover/{project_id}/video',
+        '/v1/voiceover/{project_id}/tracks',
+        '/v1/voiceover/{project_id}/tracks/{track_id}',
+        '/v1/voiceover/{project_id}/tracks/{track_id}/clips',
+        '/v1/voiceover/{project_id}/tracks/{track_id}/clips/speech-to-speech',
+        '/v1/voiceover/{project_id}/tracks/{track_id}/clips/{clip_id}',
+        '/v1/voiceover/{project_id}/tracks/{track_id}/clips/{clip_id}/generate',
+        '/v1/voiceover/{project_id}/tracks/{track_id}/clips/{clip_id}/audio',
+        '/v1/voiceover/{project_id}/export',
+      ]),
+    );
+  });
 });
