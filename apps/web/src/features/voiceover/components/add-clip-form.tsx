@@ -99,6 +99,7 @@ export function AddClipForm({ project, at }: { project: VoiceoverProjectDto; at:
             <Input
               id={id}
               type="file"
+              className="h-auto py-2"
               accept="audio/*"
               onChange={(e) => setFile(e.target.files?.[0] ?? null)}
             />

@@ -89,6 +89,7 @@ export function VoiceoverView() {
                 <Input
                   id={id}
                   type="file"
+                  className="h-auto py-2"
                   accept="video/*"
                   onChange={(e) => setFile(e.target.files?.[0] ?? null)}
                 />
