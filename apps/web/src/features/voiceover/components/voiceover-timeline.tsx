@@ -2,8 +2,7 @@ import type { VoiceoverClipDto, VoiceoverProjectDto } from '@vocalis/contracts/v
 import clsx from 'clsx';
 import { useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 
-export type ClipChange = { start_time?: number; trim_start?: number; trim_end?: number };
-type Drag = { clipId: string; mode: 'move' | 'in' | 'out'; x: number; clip: VoiceoverClipDto };
+import { dragged, r2, type ClipChange, type Drag } from './timeline-drag';
 
 const KIND = { tts: 'Speech', sts: 'Voice changer', sfx: 'Sound' } as const;
 const COLOURS = {
@@ -11,18 +10,6 @@ const COLOURS = {
   sts: 'bg-teal-500/85 border-teal-700',
   sfx: 'bg-amber-500/85 border-amber-700',
 } as const;
-const r2 = (n: number) => Math.round(n * 100) / 100;
-
-/** Where a drag leaves the clip: moved, or trimmed at one end (the audio stays where it was on the timeline). */
-function dragged(d: Drag, seconds: number, duration: number): ClipChange {
-  const c = d.clip;
-  if (d.mode === 'move')
-    return { start_time: r2(Math.min(duration - 0.05, Math.max(0, c.start_time + seconds))) };
-  if (d.mode === 'out')
-    return { trim_end: r2(Math.min(c.audio_seconds, Math.max(c.trim_start + 0.05, c.trim_end + seconds))) };
-  const shift = Math.min(c.trim_end - 0.05 - c.trim_start, Math.max(-c.trim_start, -c.start_time, seconds));
-  return { trim_start: r2(c.trim_start + shift), start_time: r2(c.start_time + shift) };
-}
 
 /**
  * Tracks with their clips on the video's time axis: drag a clip to move it, its edges to trim it; arrow keys
