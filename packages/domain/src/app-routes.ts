@@ -171,7 +171,7 @@ export const appRoutes = {
   voiceLabCollections: r('voiceLabCollections', '/app/voice-lab/collections', 'Collections', true),
   defaultVoices: r('defaultVoices', '/app/default-voices', 'Default voices', true),
   workspaceVoices: r('workspaceVoices', '/app/workspace-voices', 'Workspace voices', true),
-  voiceoverStudio: r('voiceoverStudio', '/app/voiceover-studio', 'Voiceover studio'),
+  voiceoverStudio: r('voiceoverStudio', '/app/voiceover-studio', 'Voiceover studio', true),
   voiceLibrary: r('voiceLibrary', '/app/voice-library', 'Voice library', true),
   voiceLibraryCollections: r(
     'voiceLibraryCollections',

@@ -27,6 +27,7 @@ import * as voicePreviews from './schema/voice-previews';
 import * as voiceLibrary from './schema/voice-library';
 import * as voiceSettings from './schema/voice-settings';
 import * as voices from './schema/voices';
+import * as voiceover from './schema/voiceover';
 import * as webhooks from './schema/webhooks';
 import * as workspaces from './schema/workspaces';
 import * as workspaceAdmin from './schema/workspace-admin';
@@ -52,6 +53,7 @@ export const schema = {
   ...audioIsolations,
   ...voiceSettings,
   ...voices,
+  ...voiceover,
   ...voicePreviews,
   ...voiceLibrary,
   ...transcriptTables,

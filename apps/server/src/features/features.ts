@@ -23,6 +23,7 @@ import { ttsFeature } from './tts/tts.feature';
 import { twoFactorFeature } from './two-factor/two-factor.feature';
 import { userFeature } from './user/user.feature';
 import { voiceDesignFeature } from './voice-design/voice-design.feature';
+import { voiceoverFeature } from './voiceover/voiceover.feature';
 import { voiceLibraryFeature } from './voice-library/voice-library.feature';
 import { webhooksFeature } from './webhooks/webhooks.feature';
 import { workspaceFeature } from './workspace/workspace.feature';
@@ -58,6 +59,7 @@ export const FEATURES = [
   workspaceFeature,
   ssoFeature,
   dubbingFeature,
+  voiceoverFeature,
   studioFeature,
   audioNativeFeature,
   pronunciationFeature,

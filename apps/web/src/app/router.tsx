@@ -69,6 +69,7 @@ export const appPages: Partial<Record<string, PageModule>> = {
   workspaceGroups: () => import('@/features/workspace/routes/groups-route'),
   settingsWorkspaceInvites: () => import('@/features/workspace/routes/workspace-invites-route'),
   dubbing: () => import('@/features/dubbing/routes/dubbing-route'),
+  voiceoverStudio: () => import('@/features/voiceover/routes/voiceover-route'),
   studio: () => import('@/features/studio/routes/studio-projects-route'),
   studioProject: () => import('@/features/studio/routes/studio-project-route'),
   audioNative: () => import('@/features/audio-native/routes/audio-native-route'),

@@ -44,6 +44,7 @@ export const NAVIGATION: readonly NavSection[] = [
       entry(appRoutes.audioNative, 'Audio Native', 'Narrate articles with a player for any site.'),
       entry(appRoutes.pronunciationDictionaries, 'Pronunciation'),
       entry(appRoutes.dubbing, 'Dubbing', 'Translate video and audio into other languages.'),
+      entry(appRoutes.voiceoverStudio, 'Voiceover studio', 'Voice a video with clips on a timeline.'),
       entry(appRoutes.textToSpeechHistory, 'History'),
     ],
   },

@@ -22,7 +22,7 @@ export interface Generation {
   caller: ChargeableCaller;
   /** The id the history item will have (sent as the history-item-id header); null without logging. */
   historyItemId: string | null;
-  source: 'text_to_speech' | 'openai_speech' | 'text_to_dialogue' | 'studio';
+  source: 'text_to_speech' | 'openai_speech' | 'text_to_dialogue' | 'studio' | 'voiceover';
   model: BuiltInModel;
   /** The id the client sent (an alias stays visible here); null when it sent none. */
   requestedModelId: string | null;

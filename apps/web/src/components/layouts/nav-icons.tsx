@@ -9,6 +9,14 @@ const SpeechIcon = (props: IconProps) => (
     <path d="M9 9v3M12 8v5M15 9.5v2" />
   </Icon>
 );
+/** A film frame with a speech bubble: the voiceover studio. */
+const FilmVoiceIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <rect x="2.5" y="5" width="13" height="14" rx="1.5" />
+    <path d="M2.5 9h13M2.5 15h13M6 5v4M12 5v4M6 15v4M12 15v4" />
+    <path d="M18 9.5c1.2.7 2 1.9 2 3.5s-.8 2.8-2 3.5" />
+  </Icon>
+);
 const SettingsIcon = (props: IconProps) => (
   <Icon {...props}>
     <circle cx="12" cy="12" r="3" />
@@ -261,6 +269,7 @@ export const NAV_ICONS: Partial<Record<string, ComponentType<IconProps>>> = {
   audioNative: ArticlePlayIcon,
   pronunciationDictionaries: PronunciationIcon,
   dubbing: GlobeIcon,
+  voiceoverStudio: FilmVoiceIcon,
   conversationalAi: BotIcon,
   convaiTalkTo: HeadsetIcon,
   convaiHistory: CallLogIcon,

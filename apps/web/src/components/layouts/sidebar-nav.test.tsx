@@ -55,6 +55,7 @@ describe('SidebarNav', () => {
       'Audio Native',
       'Pronunciation',
       'Dubbing',
+      'Voiceover studio',
       'History',
     ]);
     const voices = within(nav).getByRole('list', { name: 'Voices' });
