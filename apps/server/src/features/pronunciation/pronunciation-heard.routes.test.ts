@@ -62,6 +62,27 @@ describe(`pronunciation rules are heard, on ${process.env.TEST_DB}`, () => {
     expect(ruled).not.toContain('tomato');
   }, 120_000);
 
+  it('a phoneme rule (IPA) is spoken by eSpeak-NG and left as written by the default English engine', async () => {
+    const d = await client.pronunciationDictionaries.createFromRules({
+      name: 'Phonemes',
+      rules: [{ type: 'phoneme', stringToReplace: 'tomato', phoneme: 'pəˈteɪtoʊ', alphabet: 'ipa' }],
+    });
+    const locators = [{ pronunciationDictionaryId: d.id, versionId: d.versionId }];
+    const espeak = { text: SENTENCE, modelId: 'vocalis_espeak_v1' };
+    const plain = await heard(await client.textToSpeech.convert(KAL, espeak));
+    const ruled = await heard(
+      await client.textToSpeech.convert(KAL, { ...espeak, pronunciationDictionaryLocators: locators }),
+    );
+    expect(plain).toContain('tomato');
+    expect(plain).not.toContain('potato');
+    expect(ruled).toContain('potato');
+    expect(ruled).not.toContain('tomato');
+    const english = await heard(
+      await client.textToSpeech.convert(KAL, { text: SENTENCE, pronunciationDictionaryLocators: locators }),
+    );
+    expect(english).toContain('tomato');
+  }, 120_000);
+
   it("a Studio project's dictionary is heard in its converted chapter", async () => {
     const d = await client.pronunciationDictionaries.createFromRules({
       name: 'Studio vegetables',
