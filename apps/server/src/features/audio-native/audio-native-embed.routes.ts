@@ -33,7 +33,7 @@ export const audioNativeEmbedRoutes =
       { config, schema },
       async (r, reply) => {
         const { row, project } = await service.embed(r.params.embed_id);
-        const html = playerPage({ ...row, ready: !!project.latestSnapshotId });
+        const html = playerPage({ ...row, ready: !!project.latestSnapshotId, narrationId: project.latestSnapshotId });
         return embeddable(reply)
           .header(
             'content-security-policy',
