@@ -52,6 +52,7 @@ test('narrates an article, styles the player, and plays it embedded on another o
   await expect(page).toHaveURL(/\/app\/audio-native\/settings\/player\?project=/);
   await page.getByLabel('Background colour').fill('#1e3a8a');
   await page.getByLabel('Text colour').fill('#ffffff');
+  await page.getByLabel('Resume within (minutes)').fill('30');
   await page.getByRole('button', { name: 'Save player' }).click();
   const preview = page.frameLocator('iframe[title="Player preview"]');
   await expect(preview.getByText('The harbour at dawn')).toBeVisible();
@@ -90,6 +91,24 @@ test('narrates an article, styles the player, and plays it embedded on another o
       false,
     );
     await shoot(page, { path: test.info().outputPath('audio-native-foreign.png'), fullPage: true });
+
+    // Sessionization (30 minutes): after a pause and a reload the player continues where the listener stopped.
+    await frame.getByRole('button', { name: 'Pause' }).click();
+    const stoppedAt = await child.evaluate(
+      () => (document.getElementById('audio') as HTMLAudioElement).currentTime,
+    );
+    expect(stoppedAt).toBeGreaterThan(0.5);
+    await page.reload();
+    await expect(frame.getByRole('button', { name: 'Play' })).toBeVisible();
+    const again = page.frames().find((f) => f.url().includes('/audio-native/embed/'))!;
+    await expect
+      .poll(() => again.evaluate(() => (document.getElementById('audio') as HTMLAudioElement).currentTime), {
+        timeout: 20_000,
+      })
+      .toBeCloseTo(stoppedAt, 0);
+    expect(await again.evaluate(() => (document.getElementById('audio') as HTMLAudioElement).paused)).toBe(
+      true,
+    );
   } finally {
     site.close();
   }

@@ -7,7 +7,7 @@ export async function signUp(page: Page, user: { email: string; firstName: strin
   await page.getByLabel('First name').fill(user.firstName);
   await page.getByLabel('Password').fill(user.password);
   await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible({ timeout: 20_000 });
 }
 
 /** Signs in on the page that is open (the sign-in form), with the account's password. */

@@ -2,6 +2,7 @@ import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { decodeAudio, runFfmpeg } from '../packages/speech/src/audio/ffmpeg';
 import { admin } from './admin-cli';
+import { DESKTOP, shots } from './screens';
 
 // Issue 13 "Voiceover studio": a user uploads a short video, adds a text-to-speech clip, moves it on the
 // timeline, previews it with the video, exports the mix and downloads it.
@@ -9,8 +10,6 @@ const email = `e2e-vo-${Date.now()}@example.com`;
 const password = 'e2e-password-1!';
 const PAGE = '/app/voiceover-studio';
 const SECONDS = 5;
-const DESKTOP = { width: 1440, height: 900 };
-const PHONE = { width: 390, height: 844 };
 const expect = baseExpect.configure({ timeout: 30_000 });
 
 test.use({ viewport: DESKTOP });
@@ -24,19 +23,6 @@ async function signIn(page: Page, target: string) {
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(new RegExp(`${target}$`), { timeout: 20_000 });
-}
-
-async function shots(page: Page, name: string) {
-  for (const dark of [false, true]) {
-    await page.evaluate((d) => document.documentElement.classList.toggle('dark', d), dark);
-    for (const size of [DESKTOP, PHONE]) {
-      await page.setViewportSize(size);
-      const file = test.info().outputPath(`${name}-${size.width}-${dark ? 'dark' : 'light'}.png`);
-      await page.screenshot({ path: file, animations: 'disabled', fullPage: true });
-    }
-  }
-  await page.evaluate(() => document.documentElement.classList.remove('dark'));
-  await page.setViewportSize(DESKTOP);
 }
 
 /** SECONDS of a soft hum under a purple picture: mpeg4 video at 5 fps, AAC audio. */

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { sendStoredFile } from '../../lib/send-stored-file';
 import type { AudioNativeService } from './audio-native.service';
 import { FRAME_SCRIPT, PLAYER_SCRIPT, playerPage } from './embed-assets';
 
@@ -33,7 +34,11 @@ export const audioNativeEmbedRoutes =
       { config, schema },
       async (r, reply) => {
         const { row, project } = await service.embed(r.params.embed_id);
-        const html = playerPage({ ...row, ready: !!project.latestSnapshotId });
+        const html = playerPage({
+          ...row,
+          ready: !!project.latestSnapshotId,
+          narrationId: project.latestSnapshotId,
+        });
         return embeddable(reply)
           .header(
             'content-security-policy',
@@ -48,11 +53,8 @@ export const audioNativeEmbedRoutes =
       { config, schema },
       async (r, reply) => {
         const file = await service.embedAudio(r.params.embed_id);
-        return embeddable(reply)
-          .type('audio/mpeg')
-          .header('content-length', String(file.size))
-          .header('accept-ranges', 'none')
-          .send(file.read());
+        // Byte ranges: browsers seek (and resume a session, decision 212) only in audio served with them.
+        return sendStoredFile(r, embeddable(reply), Object.assign(file, { contentType: 'audio/mpeg' }));
       },
     );
   };

@@ -30,13 +30,44 @@ export const PLAYER_SCRIPT = `(function () {
 })();
 `;
 
-/** The player page's script: play/pause, progress and time. */
+/**
+ * The player page's script: play/pause, progress and time, and the session (decision 212): with
+ * \`data-session-minutes\` > 0 the listening position is kept in this origin's localStorage (per embed and
+ * narration version) and a reload within that many minutes of the last listening resumes there.
+ */
 export const FRAME_SCRIPT = `(function () {
   var audio = document.getElementById('audio');
   var button = document.getElementById('play');
   var bar = document.getElementById('bar');
   var time = document.getElementById('time');
   if (!audio) return;
+  var minutes = Number(audio.getAttribute('data-session-minutes')) || 0;
+  var key = 'vocalis-audio-native:' + audio.getAttribute('data-session-key');
+  function store(v) { try { if (v) localStorage.setItem(key, JSON.stringify(v)); else localStorage.removeItem(key); } catch (e) {} }
+  var resume = null;
+  if (minutes > 0) {
+    try { resume = JSON.parse(localStorage.getItem(key) || 'null'); } catch (e) { resume = null; }
+    if (!resume || typeof resume.t !== 'number' || !(Date.now() - resume.at < minutes * 60000)) { resume = null; store(null); }
+  }
+  function restore() {
+    if (!resume || !audio.duration) return;
+    if (resume.t < audio.duration - 0.5) audio.currentTime = resume.t;
+    if (Math.abs(audio.currentTime - resume.t) < 0.5 || resume.t >= audio.duration - 0.5) resume = null;
+  }
+  var saved = 0;
+  function save(force) {
+    if (minutes <= 0 || resume || audio.currentTime <= 0) return;
+    var now = Date.now();
+    if (force || now - saved > 1000) { saved = now; store({ t: audio.currentTime, at: now }); }
+  }
+  if (minutes > 0) {
+    ['loadedmetadata', 'canplay', 'progress'].forEach(function (n) { audio.addEventListener(n, restore); });
+    audio.addEventListener('timeupdate', function () { save(false); });
+    audio.addEventListener('pause', function () { save(true); });
+    audio.addEventListener('ended', function () { store(null); });
+    window.addEventListener('pagehide', function () { save(true); });
+    if (resume) audio.preload = 'auto';
+  }
   function fmt(s) { s = Math.max(0, Math.floor(s || 0)); return Math.floor(s / 60) + ':' + String(s % 60).padStart(2, '0'); }
   function paint() {
     var d = audio.duration || 0;
@@ -69,6 +100,10 @@ export function playerPage(p: {
   backgroundColor: string;
   ready: boolean;
   embedId: string;
+  /** Minutes a listening position survives page reloads (the SDK's sessionization); 0: never kept. */
+  sessionization: number;
+  /** The narration's version (latest project snapshot): a new narration does not resume an old position. */
+  narrationId: string | null;
 }): string {
   const fg = safeColor(p.textColor, '#111827');
   const bg = safeColor(p.backgroundColor, '#ffffff');
@@ -95,6 +130,6 @@ ${image && !p.small ? `<img src="${esc(image)}" alt="">` : ''}
 <div class="m"><div class="t">${esc(p.title)}</div>${p.author && !p.small ? `<div class="a">${esc(p.author)}</div>` : ''}
 <div id="track"><div id="bar"></div></div></div>
 <span id="time">${p.ready ? '0:00' : 'The narration is being prepared.'}</span>
-${p.ready ? `<audio id="audio" preload="metadata" src="/audio-native/embed/${esc(p.embedId)}/audio.mp3"></audio><script src="/audio-native/frame.js"></script>` : ''}
+${p.ready ? `<audio id="audio" preload="metadata" data-session-minutes="${Math.max(0, Math.floor(p.sessionization))}" data-session-key="${esc(`${p.embedId}:${p.narrationId ?? ''}`)}" src="/audio-native/embed/${esc(p.embedId)}/audio.mp3"></audio><script src="/audio-native/frame.js"></script>` : ''}
 </div></body></html>`;
 }

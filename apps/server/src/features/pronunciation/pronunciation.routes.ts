@@ -24,9 +24,9 @@ import type { PronunciationService } from './pronunciation.service';
 const MAX_PLS_BYTES = 2 * 1024 * 1024;
 const tags = ['pronunciation-dictionaries'];
 const RULES_NOTE =
-  'Alias rules rewrite the text before synthesis with every engine. Phoneme rules (IPA, CMU Arpabet) are stored and ' +
-  'exported; the built-in engines (Flite, RHVoice, eSpeak NG) cannot take them from text, so they speak such words as ' +
-  'written (decision 133).';
+  'Alias rules rewrite the text before synthesis with every engine. Phoneme rules (IPA, CMU Arpabet) are spoken by ' +
+  'eSpeak-NG (vocalis_espeak_v1, and non-RHVoice/Flite voices of the default model) on English voices, rendered in its ' +
+  'phoneme notation; Flite, RHVoice and a remote server take no phonemes and say such words as written (decision 210).';
 
 async function collectFile(part: MultipartFile): Promise<void> {
   const chunks: Buffer[] = [];

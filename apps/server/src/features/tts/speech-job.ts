@@ -3,6 +3,7 @@
  * receive (engines are named, not passed), and the runner that turns it into encoded parts. The same
  * runner serves the worker threads (speech-worker.ts) and SPEECH_WORKERS=0 (the main thread).
  */
+import type { EspeakPhonemeRule } from '@vocalis/domain/pronunciation/espeak-phonemes';
 import { concatAlignments, type Alignment } from '@vocalis/speech/alignment';
 import type { Prosody } from '@vocalis/speech/engine';
 import type { EngineId, EngineRegistry } from '../../speech/engines';
@@ -23,6 +24,8 @@ export interface SpeechJobPart {
   speakerBoost: boolean;
   /** A fitted voice's brightness shelf, dB (absent: none). */
   brightnessDb?: number;
+  /** Phoneme rules eSpeak-NG speaks as `[[mnemonics]]` (decision 210); absent on the other engines. */
+  phonemes?: EspeakPhonemeRule[];
 }
 
 /** Everything a speech worker needs to make a generation's audio. */
@@ -55,7 +58,12 @@ const EMPTY_ALIGNMENT: Alignment = {
 const noTimings = () => ({ alignment: null, normalizedAlignment: null, voiceSegments: [] });
 
 /** A text spoken as a plan says. */
-export function jobPart(text: string, voiceId: string, plan: SpeechPlan): SpeechJobPart {
+export function jobPart(
+  text: string,
+  voiceId: string,
+  plan: SpeechPlan,
+  phonemes?: EspeakPhonemeRule[],
+): SpeechJobPart {
   return {
     text,
     voiceId,
@@ -65,13 +73,14 @@ export function jobPart(text: string, voiceId: string, plan: SpeechPlan): Speech
     prosody: plan.params.prosody,
     speakerBoost: plan.params.speakerBoost,
     ...(plan.brightnessDb ? { brightnessDb: plan.brightnessDb } : {}),
+    ...(phonemes?.length ? { phonemes } : {}),
   };
 }
 
 /** The job of a prepared generation. */
 export function speechJobOf(g: Generation): SpeechJob {
   return {
-    parts: g.parts.map((p) => jobPart(p.text, p.voice.voiceId, p.plan)),
+    parts: g.parts.map((p) => jobPart(p.text, p.voice.voiceId, p.plan, p.phonemes)),
     target: g.target,
     normalization: g.normalization,
     seed: g.seed,

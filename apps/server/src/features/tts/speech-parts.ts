@@ -2,6 +2,7 @@
  * The parts of a generation (one for text to speech, one per dialogue line) as one timeline: synthesis
  * part after part, alignments shifted, voice segments, and what the history item keeps.
  */
+import { applyEspeakPhonemes } from '@vocalis/domain/pronunciation/espeak-phonemes';
 import type { HistoryDialogueLine } from '@vocalis/contracts/history';
 import type { VoiceSegment } from '@vocalis/contracts/text-to-dialogue';
 import type { Alignment } from '@vocalis/speech/alignment';
@@ -34,6 +35,7 @@ export async function* synthesizeParts(
       prosody: part.prosody,
       speakerBoost: part.speakerBoost,
       brightnessDb: part.brightnessDb,
+      pronunciation: part.phonemes?.length ? (t) => applyEspeakPhonemes(t, part.phonemes!) : undefined,
       normalization: job.normalization,
       seed: job.seed,
       previousText: index === 0 ? job.previousText : undefined,

@@ -1,3 +1,4 @@
+import type { EspeakPhonemeRule } from '@vocalis/domain/pronunciation/espeak-phonemes';
 import type { VoiceSegment } from '@vocalis/contracts/text-to-dialogue';
 import type { TtsBody } from '@vocalis/contracts/text-to-speech';
 import type { Alignment } from '@vocalis/speech/alignment';
@@ -12,6 +13,8 @@ export interface SpeechPart {
   text: string;
   voice: CatalogueVoice;
   plan: SpeechPlan;
+  /** Phoneme rules of the request's dictionaries, for an English eSpeak-NG plan only (decision 210). */
+  phonemes?: EspeakPhonemeRule[];
 }
 
 /** One accepted request, validated and planned, before any audio exists. */

@@ -1,3 +1,4 @@
+import { espeakRules, type EspeakPhonemeRule } from '@vocalis/domain/pronunciation/espeak-phonemes';
 import { applyAliases, type Rule } from '@vocalis/domain/pronunciation/pronunciation-rules';
 import { concatAlignments, type Alignment } from '@vocalis/speech/alignment';
 import { concatBytes } from '@vocalis/speech/audio/mp3-stream';
@@ -44,14 +45,23 @@ export class TextToSpeechService {
    * Pronunciation dictionaries (decision 133), set by their feature: the rules of the request's locators, whose
    * alias rules rewrite the text before synthesis (the characters charged are those of the text as sent).
    */
-  private pronunciations?: { rulesFor(userId: string, locators: { pronunciation_dictionary_id: string; version_id?: string | null }[]): Promise<Rule[][]> };
+  private pronunciations?: {
+    rulesFor(
+      userId: string,
+      locators: { pronunciation_dictionary_id: string; version_id?: string | null }[],
+    ): Promise<Rule[][]>;
+  };
   usePronunciations(p: NonNullable<TextToSpeechService['pronunciations']>): void {
     this.pronunciations = p;
   }
   /** Refuses (400) locators that name no dictionary or version of the user's workspace. */
-  async checkPronunciations(userId: string, locators: { pronunciation_dictionary_id: string; version_id?: string | null }[]): Promise<void> {
+  async checkPronunciations(
+    userId: string,
+    locators: { pronunciation_dictionary_id: string; version_id?: string | null }[],
+  ): Promise<void> {
     if (!locators.length) return;
-    if (!this.pronunciations) throw badRequest('Pronunciation dictionaries are not available.', 'pronunciation_dictionary_not_found');
+    if (!this.pronunciations)
+      throw badRequest('Pronunciation dictionaries are not available.', 'pronunciation_dictionary_not_found');
     await this.pronunciations.rulesFor(userId, locators);
   }
 
@@ -75,11 +85,19 @@ export class TextToSpeechService {
         'max_character_limit_exceeded',
       );
     let lines = input.lines;
+    let phonemes: EspeakPhonemeRule[] = [];
     if (options.pronunciation_dictionary_locators?.length) {
       if (!this.pronunciations)
-        throw badRequest('Pronunciation dictionaries are not available.', 'pronunciation_dictionary_not_found');
-      const rules = await this.pronunciations.rulesFor(input.userId, options.pronunciation_dictionary_locators);
+        throw badRequest(
+          'Pronunciation dictionaries are not available.',
+          'pronunciation_dictionary_not_found',
+        );
+      const rules = await this.pronunciations.rulesFor(
+        input.userId,
+        options.pronunciation_dictionary_locators,
+      );
       lines = lines.map((l) => ({ ...l, text: applyAliases(l.text, rules) }));
+      phonemes = espeakRules(rules);
     }
     const plans = new Map<string, SpeechPlan>();
     for (const { voice } of lines)
@@ -92,7 +110,13 @@ export class TextToSpeechService {
       source: input.source,
       model,
       requestedModelId: options.model_id ?? null,
-      parts: lines.map((l) => ({ ...l, plan: plans.get(l.voice.voiceId)! })),
+      parts: lines.map((l) => {
+        const plan = plans.get(l.voice.voiceId)!;
+        // Only eSpeak-NG reads phonemes in its text, and the rules are rendered in its English phone set.
+        const speaksPhonemes =
+          phonemes.length > 0 && plan.engineId === 'espeak' && plan.language.toLowerCase().startsWith('en');
+        return { ...l, plan, ...(speaksPhonemes && { phonemes }) };
+      }),
       characters,
       target: input.target,
       enableLogging: input.enableLogging,

@@ -9,7 +9,7 @@ export type AudioNativeSettings = z.infer<typeof audioNativeSettings>;
 export type PlayerSettings = Partial<
   Pick<
     AudioNativeSettings['settings'],
-    'title' | 'author' | 'image' | 'small' | 'text_color' | 'background_color'
+    'title' | 'author' | 'image' | 'small' | 'text_color' | 'background_color' | 'sessionization'
   >
 >;
 

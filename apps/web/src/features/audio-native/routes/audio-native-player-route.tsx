@@ -34,6 +34,7 @@ export default function AudioNativePlayerRoute() {
         small: s.small,
         text_color: s.text_color,
         background_color: s.background_color,
+        sessionization: s.sessionization,
       });
   }, [s]);
   const embedSrc = list.data?.projects
@@ -76,6 +77,26 @@ export default function AudioNativePlayerRoute() {
                   type="color"
                   value={form.text_color ?? '#111827'}
                   onChange={set('text_color')}
+                />
+              )}
+            </Field>
+            <Field
+              label="Resume within (minutes)"
+              hint="A listener who reloads the page within this many minutes continues where they stopped; 0 always starts over."
+            >
+              {(fid) => (
+                <Input
+                  id={fid}
+                  type="number"
+                  min={0}
+                  max={1440}
+                  value={form.sessionization ?? 0}
+                  onChange={(e) =>
+                    setForm((f) => ({
+                      ...f,
+                      sessionization: Math.min(1440, Math.max(0, Math.floor(Number(e.target.value) || 0))),
+                    }))
+                  }
                 />
               )}
             </Field>

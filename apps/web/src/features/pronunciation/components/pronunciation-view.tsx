@@ -217,8 +217,9 @@ export function PronunciationView() {
       <h2 className="text-xl font-semibold text-zinc-900 dark:text-zinc-50">Pronunciation dictionaries</h2>
       <p className="text-sm text-zinc-600 dark:text-zinc-400">
         Tell the voices how to say names and terms. Alias rules replace a word with how it sounds and work
-        with every engine; phoneme rules (IPA or CMU Arpabet) are kept in the dictionary and its PLS file.
-        Every change makes a new version; text to speech and Studio use up to three dictionaries by version.
+        with every engine; phoneme rules (IPA or CMU Arpabet) are spoken by the eSpeak-NG model in English,
+        and the other engines (Flite, RHVoice, a remote server) say those words as written. Every change makes
+        a new version; text to speech and Studio use up to three dictionaries by version.
       </p>
       <CreateForm onCreated={select} />
       {open && <DictionaryPanel key={open} id={open} onClose={() => select(null)} />}

@@ -59,7 +59,10 @@ export function RuleFields({ value, onChange }: { value: RuleDraft; onChange: (d
         </Field>
       ) : (
         <>
-          <Field label="Phonemes" hint="Stored and exported; the built-in engines say the word as written.">
+          <Field
+            label="Phonemes"
+            hint="Spoken by the eSpeak-NG model (English); Flite, RHVoice and remote engines say the word as written."
+          >
             {(id) => (
               <Input
                 id={id}

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { ProjectResponse } from '@vocalis/contracts/studio';
 
 import { api, request, requestRaw } from '@/lib/api-client';
+import type { DictionaryLocator } from '@/lib/pronunciation-dictionaries';
 
 export const studioKeys = {
   all: ['studio'] as const,
@@ -44,7 +45,15 @@ export const useProject = (id: string) =>
     queryFn: ({ signal }) => api.get<ProjectWithChapters>(`/v1/studio/projects/${encodeURIComponent(id)}`, { signal }),
   });
 
-export type NewProject = { name: string; voiceId: string; text?: string; file?: File; url?: string };
+export type NewProject = {
+  name: string;
+  voiceId: string;
+  text?: string;
+  file?: File;
+  url?: string;
+  /** Pronunciation dictionaries, in order: each sent as a JSON form field, as the SDK does. */
+  locators?: DictionaryLocator[];
+};
 
 /** POST /v1/studio/projects (multipart): blank, pasted text, a document or a web page. */
 export function createProject(input: NewProject) {
@@ -55,6 +64,7 @@ export function createProject(input: NewProject) {
   if (input.file) form.set('from_document', input.file, input.file.name);
   else if (input.url?.trim()) form.set('from_url', input.url.trim());
   else if (input.text?.trim()) form.set('from_text', input.text);
+  for (const l of input.locators ?? []) form.append('pronunciation_dictionary_locators', JSON.stringify(l));
   return request<{ project: ProjectResponse }>('/v1/studio/projects', { method: 'POST', body: form });
 }
 
@@ -83,6 +93,18 @@ export function useUpdateProject(id: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: ProjectUpdate) => api.post<{ project: ProjectResponse }>(`/v1/studio/projects/${encodeURIComponent(id)}`, body),
+    onSuccess: () => qc.invalidateQueries({ queryKey: studioKeys.all }),
+  });
+}
+
+/** POST /v1/studio/projects/{id}/pronunciation-dictionaries: the project's dictionaries, in order (at most three). */
+export function useSetProjectDictionaries(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (locators: DictionaryLocator[]) =>
+      api.post<{ status: 'ok' }>(`/v1/studio/projects/${encodeURIComponent(id)}/pronunciation-dictionaries`, {
+        pronunciation_dictionary_locators: locators,
+      }),
     onSuccess: () => qc.invalidateQueries({ queryKey: studioKeys.all }),
   });
 }

@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 
+import { DictionaryPicker } from '@/components/pronunciation/dictionary-picker';
 import { Button } from '@/components/ui/button';
 import { Field, Input, inputClasses } from '@/components/ui/input';
 import { LoadingButton } from '@/components/ui/loading-button';
 import { Modal } from '@/components/ui/modal';
 import { errorToastMessage } from '@/lib/error-toast';
+import type { DictionaryLocator } from '@/lib/pronunciation-dictionaries';
 import { useVoices } from '@/lib/voices';
 
 import { useCreateProject } from '../api/projects';
@@ -20,6 +22,7 @@ export function NewProjectDialog({ open, onOpenChange }: { open: boolean; onOpen
   const [file, setFile] = useState<File | null>(null);
   const [url, setUrl] = useState('');
   const [voiceId, setVoiceId] = useState('');
+  const [locators, setLocators] = useState<DictionaryLocator[]>([]);
   const voices = useVoices();
   const create = useCreateProject();
   const navigate = useNavigate();
@@ -27,7 +30,7 @@ export function NewProjectDialog({ open, onOpenChange }: { open: boolean; onOpen
 
   const submit = () =>
     create.mutate(
-      { name: name.trim(), voiceId: voice, ...(source === 'text' ? { text } : {}), ...(source === 'file' && file ? { file } : {}), ...(source === 'url' ? { url } : {}) },
+      { name: name.trim(), voiceId: voice, locators, ...(source === 'text' ? { text } : {}), ...(source === 'file' && file ? { file } : {}), ...(source === 'url' ? { url } : {}) },
       { onSuccess: ({ project }) => void navigate(`/app/studio/${project.project_id}`) },
     );
   const ready = name.trim() && voice && (source !== 'file' || file) && (source !== 'text' || text.trim()) && (source !== 'url' || /^https?:\/\/\S+$/i.test(url.trim()));
@@ -47,6 +50,10 @@ export function NewProjectDialog({ open, onOpenChange }: { open: boolean; onOpen
             </select>
           )}
         </Field>
+        <fieldset className="space-y-2">
+          <legend className="text-sm font-medium text-zinc-700 dark:text-zinc-300">Pronunciation dictionaries</legend>
+          <DictionaryPicker value={locators} onChange={setLocators} />
+        </fieldset>
         <fieldset className="space-y-2">
           <legend className="text-sm font-medium text-zinc-700 dark:text-zinc-300">Start from</legend>
           <div className="flex gap-2">

@@ -17,6 +17,7 @@ import { BlockEditor } from './block-editor';
 import { ChapterPlayer } from './chapter-player';
 import { ChaptersSidebar } from './chapters-sidebar';
 import { ExportPanel } from './export-panel';
+import { ProjectDictionaries } from './project-dictionaries';
 
 /** /app/studio/{id}: chapters on the left, the selected chapter's blocks, conversion and its snapshots. */
 export function StudioEditor({ projectId }: { projectId: string }) {
@@ -103,7 +104,10 @@ export function StudioEditor({ projectId }: { projectId: string }) {
         </p>
       )}
       <div className="grid gap-6 md:grid-cols-[20rem_1fr]">
-        <ChaptersSidebar project={p} selected={selected} onSelect={setPicked} />
+        <div className="space-y-4">
+          <ChaptersSidebar project={p} selected={selected} onSelect={setPicked} />
+          <ProjectDictionaries project={p} />
+        </div>
         <div className="min-w-0 space-y-4">
           {current && (
             <div className="flex flex-wrap items-center gap-3">

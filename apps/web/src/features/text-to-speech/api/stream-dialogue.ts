@@ -7,7 +7,7 @@ import { postAudioStream, type SpeechStream } from './stream-speech';
  * after another, streamed as each sentence is ready.
  */
 export function streamDialogue(
-  body: Pick<DialogueBody, 'inputs' | 'model_id'>,
+  body: Pick<DialogueBody, 'inputs' | 'model_id' | 'pronunciation_dictionary_locators'>,
   signal?: AbortSignal,
 ): Promise<SpeechStream> {
   return postAudioStream('/v1/text-to-dialogue/stream', body, signal);

@@ -16,7 +16,7 @@ export type SpeechStream = {
  */
 export function streamSpeech(
   voiceId: string,
-  body: Pick<TtsBody, 'text' | 'model_id' | 'voice_settings'>,
+  body: Pick<TtsBody, 'text' | 'model_id' | 'voice_settings' | 'pronunciation_dictionary_locators'>,
   signal?: AbortSignal,
 ): Promise<SpeechStream> {
   return postAudioStream(`/v1/text-to-speech/${encodeURIComponent(voiceId)}/stream`, body, signal);

@@ -10,7 +10,9 @@ import { HistorySidePanel } from '@/components/speech-history/history-side-panel
 import { useFeedback } from '@/components/speech-history/use-feedback';
 import { buttonClasses } from '@/components/ui/button';
 import { LoadingButton } from '@/components/ui/loading-button';
+import { DictionaryPicker } from '@/components/pronunciation/dictionary-picker';
 import { useLocalStorage } from '@/hooks/use-local-storage';
+import { useDictionaryChoices, usableLocators, type DictionaryLocator } from '@/lib/pronunciation-dictionaries';
 
 import { useDefaultVoiceSettings } from '../api/get-default-voice-settings';
 import { useModels } from '../api/get-models';
@@ -40,7 +42,9 @@ export const STORAGE_KEYS = {
   voice: SELECTED_VOICE_STORAGE,
   recentVoices: 'recent_voices',
   mode: 'speech_mode',
+  dictionaries: 'pronunciation_dictionaries',
 } as const;
+const NO_LOCATORS: DictionaryLocator[] = [];
 const NO_RECENT: string[] = [];
 const DEFAULT_MAX_TEXT = 5000;
 
@@ -71,6 +75,8 @@ export function TextToSpeechView() {
   const [storedVoice, setStoredVoice] = useLocalStorage<string | null>(STORAGE_KEYS.voice, null);
   const [recentIds, setRecentIds] = useLocalStorage<string[]>(STORAGE_KEYS.recentVoices, NO_RECENT);
   const [mode, setMode] = useLocalStorage<SpeechMode>(STORAGE_KEYS.mode, 'single');
+  const [storedLocators, setLocators] = useLocalStorage<DictionaryLocator[]>(STORAGE_KEYS.dictionaries, NO_LOCATORS);
+  const locators = usableLocators(storedLocators, useDictionaryChoices().data);
 
   const voices = useMemo(() => voicesQuery.data ?? [], [voicesQuery.data]);
   const voiceIds = useMemo(() => voices.map((v) => v.voice_id), [voices]);
@@ -127,12 +133,13 @@ export function TextToSpeechView() {
         dialogue: lines,
         modelId: model.model_id,
         settings,
+        locators,
       });
       return;
     }
     if (!voice) return;
     setRecentIds((ids) => rememberRecent(ids, voice.voice_id));
-    void generation.generate({ text, voice, modelId: model.model_id, settings });
+    void generation.generate({ text, voice, modelId: model.model_id, settings, locators });
   };
 
   return (
@@ -229,6 +236,9 @@ export function TextToSpeechView() {
             {modelsQuery.isError ? (
               <p className="text-xs text-rose-600 dark:text-rose-400">Error occured while fetching models</p>
             ) : null}
+          </Card>
+          <Card title="Pronunciation">
+            <DictionaryPicker value={locators} onChange={setLocators} />
           </Card>
           {dialogue ? null : (
             <Card title="Voice settings">

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 
 import type { AudioPlayer } from '@/components/audio-player/use-audio-player';
 import { showErrorToast } from '@/lib/error-toast';
+import type { DictionaryLocator } from '@/lib/pronunciation-dictionaries';
 
 import { getHistoryItem, historyAudioUrl } from '../api/get-history-item';
 import { quotaQueryKey } from '../api/get-quota';
@@ -22,6 +23,8 @@ export type Generation = {
   dialogue?: { text: string; voice: Voice }[];
   modelId: string;
   settings: VoiceSettingsValue;
+  /** Pronunciation dictionaries applied, in order (at most three). */
+  locators?: DictionaryLocator[];
   date: Date;
   historyItemId: string | null;
 };
@@ -64,12 +67,18 @@ export function useGeneration(player: AudioPlayer) {
               {
                 inputs: input.dialogue.map((line) => ({ text: line.text, voice_id: line.voice.voice_id })),
                 model_id: input.modelId,
+                ...(input.locators?.length && { pronunciation_dictionary_locators: input.locators }),
               },
               controller.signal,
             )
           : await streamSpeech(
               input.voice.voice_id,
-              { text: input.text, model_id: input.modelId, voice_settings: input.settings },
+              {
+                text: input.text,
+                model_id: input.modelId,
+                voice_settings: input.settings,
+                ...(input.locators?.length && { pronunciation_dictionary_locators: input.locators }),
+              },
               controller.signal,
             );
       } catch (error) {
