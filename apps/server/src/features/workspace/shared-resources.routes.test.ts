@@ -277,4 +277,42 @@ describe(`shared resources in their features on ${process.env.TEST_DB}`, () => {
     await sdk(dave).voices.delete(voiceId);
     expect(await grantsOf(voiceId)).toEqual([]);
   });
+
+  it('a service account is offered by its key and, once granted, its key reads the private resource', async () => {
+    const { serviceAccountUserId: sa } = await sdk(alice).serviceAccounts.create({ name: 'Publishing bot' });
+    const { keyId, xiApiKey } = await sdk(alice).serviceAccounts.apiKeys.create(sa, {
+      name: 'production',
+      permissions: 'all',
+    });
+    const bot = new ElevenLabsClient({ apiKey: xiApiKey, baseUrl: app.url });
+    const { agentId } = await sdk(dave).conversationalAi.agents.create({
+      name: 'Private',
+      conversationConfig: {},
+    });
+    await sdk(dave).workspace.resources.unshare(agentId, {
+      resourceType: 'convai_agents',
+      groupId: 'default',
+    });
+    expect((await outcome(bot.conversationalAi.agents.get(agentId))).status).toBe(404);
+
+    const res = await app.request(`/v1/workspace/resources/${agentId}?resource_type=convai_agents`, {
+      headers: { 'xi-api-key': dave.apiKey },
+    });
+    const meta = (await res.json()) as { share_options: { name: string; id: string; type: string }[] };
+    expect(meta.share_options).toContainEqual({
+      name: 'Publishing bot (production)',
+      id: keyId,
+      type: 'key',
+    });
+    await sdk(dave).workspace.resources.share(agentId, {
+      resourceType: 'convai_agents',
+      role: 'viewer',
+      workspaceApiKeyId: keyId,
+    });
+    expect((await bot.conversationalAi.agents.get(agentId)).name).toBe('Private');
+    expect(await outcome(bot.conversationalAi.agents.update(agentId, { name: 'Mine' }))).toEqual({
+      status: 403,
+      message: 'You need editor access to this resource to change it.',
+    });
+  });
 });
