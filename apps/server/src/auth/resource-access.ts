@@ -11,6 +11,8 @@ import {
   type ResourceType,
 } from '@vocalis/domain/workspace/resource-permissions';
 import { canInWorkspace } from '@vocalis/domain/workspace/workspace-permissions';
+import { eq, inArray, notInArray, or, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { AppDb } from '../db/client';
 import { cachedRead } from '../db/read-cache';
 import { forbidden, notFound } from '../errors';
@@ -129,4 +131,15 @@ export class ResourceAccess {
     }
     return { userId: this.actor.userId, only: ids.filter(readable) };
   }
+}
+
+/**
+ * A list's visibility filter as a SQL condition on its id and creator columns (undefined: every row). The
+ * caller's own rows always show; the ids are those with grants, so the condition stays short.
+ */
+export function visibleWhere(filter: VisibilityFilter, id: PgColumn, creator: PgColumn): SQL | undefined {
+  if (!filter) return undefined;
+  const mine = eq(creator, filter.userId);
+  if ('hide' in filter) return or(mine, notInArray(id, filter.hide));
+  return filter.only.length ? or(mine, inArray(id, filter.only)) : mine;
 }

@@ -30,8 +30,8 @@ export class AudioNativeService {
   ) {}
 
   /** The caller's audio-native project and its Studio project; 404 for another workspace's. */
-  private async find(caller: Principal, projectId: string) {
-    const { ws, project } = await this.projects.access.project(caller, projectId);
+  private async find(caller: Principal, projectId: string, action: 'read' | 'edit' = 'read') {
+    const { ws, project } = await this.projects.access.project(caller, projectId, action);
     const row = await repo.findAudioNative(this.db, ws.id, project.id);
     if (!row) throw projectNotFound();
     return { ws, project, row };
@@ -78,9 +78,12 @@ export class AudioNativeService {
   async list(caller: Principal, origin: string) {
     const ws = await this.projects.access.current(caller);
     const rows = await repo.listAudioNative(this.db, ws.id);
-    const projects = await Promise.all(
+    const readable = await this.projects.access.reader(caller);
+    const found = await Promise.all(
       rows.map(async (r) => ({ r, p: await studioRepo.findProjectById(this.db, r.projectId) })),
     );
+    // Shared resources (decision 165): a project the caller may not read is left out.
+    const projects = found.filter(({ p }) => !p || readable(p));
     return {
       projects: projects.map(({ r, p }) => ({
         project_id: r.projectId,
@@ -133,7 +136,7 @@ export class AudioNativeService {
     },
     origin: string,
   ) {
-    const { row } = await this.find(caller, projectId);
+    const { row } = await this.find(caller, projectId, 'edit');
     await repo.updateAudioNative(this.db, row.projectId, {
       title: set.title ?? row.title,
       author: set.author ?? row.author,
@@ -153,7 +156,7 @@ export class AudioNativeService {
     file: UploadedFile | null,
     origin: string,
   ) {
-    const { row } = await this.find(caller, projectId);
+    const { row } = await this.find(caller, projectId, 'edit');
     if (!file) throw badRequest('Send the new article as `file`.', 'invalid_content');
     await this.projects.replaceContent(caller, projectId, {}, file);
     if (f.auto_convert) await this.conversion.convert(caller, projectId, null);

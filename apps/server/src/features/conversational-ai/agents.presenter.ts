@@ -3,12 +3,15 @@ import type { AgentWithCreator } from './agents.repo';
 
 const unix = (d: Date) => Math.floor(d.getTime() / 1000);
 
-function accessInfo(row: AgentWithCreator, userId: string) {
+/** The caller's role on an agent (shared resources, decision 165). */
+export type AgentRole = 'admin' | 'editor' | 'commenter' | 'viewer';
+
+function accessInfo(row: AgentWithCreator, userId: string, role: AgentRole) {
   return {
     is_creator: row.createdBy === userId,
     creator_name: row.creatorName ?? '',
     creator_email: row.creatorEmail ?? '',
-    role: 'admin' as const,
+    role,
   };
 }
 
@@ -19,7 +22,12 @@ export function agentVoiceId(row: Pick<AgentWithCreator, 'conversationConfig'>, 
 }
 
 /** GetAgentResponseModel: the stored configuration as it came, with unknown top-level fields returned too. */
-export function presentAgent(row: AgentWithCreator, userId: string, mode: AgentMode): AgentResponse {
+export function presentAgent(
+  row: AgentWithCreator,
+  userId: string,
+  mode: AgentMode,
+  role: AgentRole = 'admin',
+): AgentResponse {
   return {
     ...row.extra,
     agent_id: row.id,
@@ -29,7 +37,7 @@ export function presentAgent(row: AgentWithCreator, userId: string, mode: AgentM
     metadata: { created_at_unix_secs: unix(row.createdAt), updated_at_unix_secs: unix(row.updatedAt) },
     workflow: row.workflow ?? null,
     tags: row.tags,
-    access_info: accessInfo(row, userId),
+    access_info: accessInfo(row, userId, role),
     phone_numbers: [],
     mode,
   };
@@ -39,6 +47,7 @@ export function presentAgentSummary(
   row: AgentWithCreator,
   userId: string,
   defaultVoice: string,
+  role: AgentRole = 'admin',
 ): AgentSummary {
   return {
     agent_id: row.id,
@@ -46,7 +55,7 @@ export function presentAgentSummary(
     voice_id: agentVoiceId(row, defaultVoice),
     tags: row.tags,
     created_at_unix_secs: unix(row.createdAt),
-    access_info: accessInfo(row, userId),
+    access_info: accessInfo(row, userId, role),
     last_call_time_unix_secs: row.lastCallAt ? unix(row.lastCallAt) : null,
     archived: (row.platformSettings as { archived?: boolean | null }).archived === true,
   };

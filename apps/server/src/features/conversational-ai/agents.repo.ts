@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { visibleWhere, type VisibilityFilter } from '../../auth/resource-access';
 import type { AppDb } from '../../db/client';
 import { users } from '../../db/schema/auth';
 import { convaiAgents } from '../../db/schema/conversational-ai';
@@ -82,10 +83,15 @@ export async function listAgents(
     direction: 'asc' | 'desc';
     after?: { value: string; id: string };
     archived?: boolean;
+    /** Shared resources (decision 165): which agents the caller sees. */
+    visible?: VisibilityFilter;
   },
 ): Promise<AgentWithCreator[]> {
   const column = q.sortBy === 'name' ? convaiAgents.name : convaiAgents.createdAt;
-  const conditions: (SQL | undefined)[] = [eq(convaiAgents.workspaceId, workspaceId)];
+  const conditions: (SQL | undefined)[] = [
+    eq(convaiAgents.workspaceId, workspaceId),
+    visibleWhere(q.visible ?? null, convaiAgents.id, convaiAgents.createdBy),
+  ];
   if (q.search) conditions.push(ilike(convaiAgents.name, `%${q.search.replace(/[\\%_]/g, '\\$&')}%`));
   if (q.archived !== undefined)
     conditions.push(

@@ -10,13 +10,15 @@ import type {
   UpdateAgentBody,
 } from '@vocalis/contracts/conversational-ai';
 import { DEFAULT_AGENT_NAME, mergeConfig } from '@vocalis/domain/conversational-ai/agent-config';
+import type { ResourceAction } from '@vocalis/domain/workspace/resource-permissions';
+import { ResourceAccess } from '../../auth/resource-access';
 import type { AppDb } from '../../db/client';
 import { badRequest, notFound } from '../../errors';
 import { newId } from '../../lib/ids';
 import { callerWorkspace, type Principal } from '../../plugins/auth';
 import type { UsageService } from '../usage/usage.service';
 import * as repo from './agents.repo';
-import { presentAgent, presentAgentSummary } from './agents.presenter';
+import { presentAgent, presentAgentSummary, type AgentRole } from './agents.presenter';
 import type { ModeResolver } from './agent-mode';
 
 const KNOWN_KEYS = new Set(['conversation_config', 'platform_settings', 'workflow', 'name', 'tags']);
@@ -32,8 +34,8 @@ export const agentNotFound = (id: string) =>
   notFound(`Agent with id ${id} was not found.`, 'agent_not_found');
 
 export type AgentChecks = {
-  /** Whether the workspace can speak with the voice. */
-  voiceUsable(workspaceId: string, voiceId: string): Promise<boolean>;
+  /** Whether the caller can speak with the voice in the workspace (one they may read, decision 165). */
+  voiceUsable(caller: Principal, workspaceId: string, voiceId: string): Promise<boolean>;
   /** The ids among these that are not documents of the workspace. */
   missingDocuments(workspaceId: string, ids: string[]): Promise<string[]>;
   /** The ids among these that are not tools of the workspace. */
@@ -68,10 +70,36 @@ export class AgentsService {
     return callerWorkspace(caller, this.usage);
   }
 
-  private async check(workspaceId: string, config: Record<string, unknown>): Promise<void> {
-    const tts = config.tts as { voice_id?: string | null } | null | undefined;
-    if (tts?.voice_id && !(await this.checks.voiceUsable(workspaceId, tts.voice_id)))
-      throw badRequest(`A voice with voice_id ${tts.voice_id} was not found.`, 'voice_not_found');
+  private access(caller: Principal): Promise<ResourceAccess> {
+    return ResourceAccess.load(this.db, caller, 'convai_agents');
+  }
+
+  /**
+   * The agent, when the caller may `action` it (shared resources, decision 165): one they may not read
+   * answers 404 like another workspace's, one they may read but not change 403.
+   */
+  async agent(caller: Principal, id: string, action: ResourceAction = 'read') {
+    const workspaceId = (await this.workspaceOf(caller)).id;
+    const row = await repo.findAgent(this.db, workspaceId, id);
+    if (!row) throw agentNotFound(id);
+    const access = await this.access(caller);
+    access.require(row.id, row.createdBy, action, () => agentNotFound(id));
+    return { workspaceId, row, role: access.level(row.id, row.createdBy) as AgentRole };
+  }
+
+  private async check(
+    caller: Principal,
+    workspaceId: string,
+    config: Record<string, unknown>,
+    /** The stored configuration: a voice kept as it was is not checked again (its chooser could use it). */
+    before?: Record<string, unknown>,
+  ): Promise<void> {
+    const voiceOf = (c?: Record<string, unknown>) =>
+      (c?.tts as { voice_id?: string | null } | null | undefined)?.voice_id;
+    const voiceId = voiceOf(config);
+    const changed = !before || voiceOf(before) !== voiceId;
+    if (voiceId && changed && !(await this.checks.voiceUsable(caller, workspaceId, voiceId)))
+      throw badRequest(`A voice with voice_id ${voiceId} was not found.`, 'voice_not_found');
     const prompt = (config.agent as { prompt?: { knowledge_base?: { id: string }[] | null } | null } | null)
       ?.prompt;
     const ids = prompt?.knowledge_base?.map((d) => d.id) ?? [];
@@ -89,7 +117,7 @@ export class AgentsService {
 
   async create(caller: Principal, body: CreateAgentBody): Promise<{ agent_id: string }> {
     const workspaceId = (await this.workspaceOf(caller)).id;
-    await this.check(workspaceId, body.conversation_config);
+    await this.check(caller, workspaceId, body.conversation_config);
     const id = `agent_${newId(24)}`;
     await repo.insertAgent(this.db, {
       id,
@@ -106,10 +134,13 @@ export class AgentsService {
   }
 
   async get(caller: Principal, id: string): Promise<AgentResponse> {
-    const workspaceId = (await this.workspaceOf(caller)).id;
-    const row = await repo.findAgent(this.db, workspaceId, id);
-    if (!row) throw agentNotFound(id);
-    return presentAgent(row, caller.userId, await this.modes.modeOf(workspaceId, row.conversationConfig));
+    const { workspaceId, row, role } = await this.agent(caller, id);
+    return presentAgent(
+      row,
+      caller.userId,
+      await this.modes.modeOf(workspaceId, row.conversationConfig),
+      role,
+    );
   }
 
   async list(
@@ -124,7 +155,9 @@ export class AgentsService {
     },
   ): Promise<AgentsPage> {
     const workspaceId = (await this.workspaceOf(caller)).id;
+    const access = await this.access(caller);
     const rows = await repo.listAgents(this.db, workspaceId, {
+      visible: access.visibility(),
       limit: q.page_size + 1,
       search: q.search?.trim() || undefined,
       sortBy: q.sort_by,
@@ -136,7 +169,14 @@ export class AgentsService {
     const last = page.at(-1);
     const hasMore = rows.length > q.page_size;
     return {
-      agents: page.map((r) => presentAgentSummary(r, caller.userId, this.defaultVoiceId)),
+      agents: page.map((r) =>
+        presentAgentSummary(
+          r,
+          caller.userId,
+          this.defaultVoiceId,
+          access.level(r.id, r.createdBy) as AgentRole,
+        ),
+      ),
       has_more: hasMore,
       next_cursor:
         hasMore && last
@@ -146,12 +186,10 @@ export class AgentsService {
   }
 
   async update(caller: Principal, id: string, body: UpdateAgentBody): Promise<AgentResponse> {
-    const workspaceId = (await this.workspaceOf(caller)).id;
-    const row = await repo.findAgent(this.db, workspaceId, id);
-    if (!row) throw agentNotFound(id);
+    const { workspaceId, row } = await this.agent(caller, id, 'edit');
     const conversationConfig = mergeConfig(row.conversationConfig, body.conversation_config);
     const platformSettings = mergeConfig(row.platformSettings, body.platform_settings);
-    await this.check(workspaceId, conversationConfig);
+    await this.check(caller, workspaceId, conversationConfig, row.conversationConfig);
     await repo.updateAgent(this.db, workspaceId, id, {
       conversationConfig,
       platformSettings,
@@ -164,9 +202,7 @@ export class AgentsService {
   }
 
   async duplicate(caller: Principal, id: string, name?: string | null): Promise<{ agent_id: string }> {
-    const workspaceId = (await this.workspaceOf(caller)).id;
-    const row = await repo.findAgent(this.db, workspaceId, id);
-    if (!row) throw agentNotFound(id);
+    const { workspaceId, row } = await this.agent(caller, id);
     const copy = `agent_${newId(24)}`;
     await repo.insertAgent(this.db, {
       id: copy,
@@ -183,7 +219,7 @@ export class AgentsService {
   }
 
   async delete(caller: Principal, id: string): Promise<void> {
-    const workspaceId = (await this.workspaceOf(caller)).id;
+    const { workspaceId } = await this.agent(caller, id, 'delete');
     if (!(await repo.deleteAgent(this.db, workspaceId, id))) throw agentNotFound(id);
   }
 }

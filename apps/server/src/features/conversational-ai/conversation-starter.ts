@@ -10,6 +10,7 @@ import {
   systemVariables,
 } from '@vocalis/domain/conversational-ai/agent-config';
 import { resample } from '@vocalis/speech/audio/resample';
+import { ResourceAccess } from '../../auth/resource-access';
 import type { AppDb } from '../../db/client';
 import { AppError, forbidden } from '../../errors';
 import { newId } from '../../lib/ids';
@@ -115,6 +116,9 @@ export class ConversationStarter {
         throw new AppError(401, 'invalid_signature', 'The conversation signature is invalid or has expired.');
     } else if (input.principal) {
       if ((await d.workspaceOf(input.principal)).id !== agent.workspaceId) throw agentNotFound(agent.id);
+      // Shared resources (decision 165): a member who may not read the agent does not learn it exists.
+      const access = await ResourceAccess.load(d.db, input.principal, 'convai_agents');
+      access.require(agent.id, agent.createdBy, 'read', () => agentNotFound(agent.id));
     } else if (obj(obj(agent.platformSettings).auth).enable_auth === true) {
       throw forbidden(
         'This agent is private: start the conversation with a signed URL.',

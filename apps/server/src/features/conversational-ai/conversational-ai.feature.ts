@@ -41,7 +41,7 @@ export const conversationalAiFeature = defineFeature({
       db,
       usage,
       {
-        voiceUsable: (workspaceId, voiceId) => voices.usableIn(workspaceId, voiceId),
+        voiceUsable: (caller, workspaceId, voiceId) => voices.readableFor(caller, workspaceId, voiceId),
         missingDocuments: (workspaceId, ids) => kb.missingDocuments(db, workspaceId, ids),
         missingTools: (workspaceId, ids) => tools.missing(workspaceId, ids),
       },

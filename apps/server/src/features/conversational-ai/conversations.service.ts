@@ -9,6 +9,7 @@ import {
   tooManyConversationsMessage,
 } from '@vocalis/domain/conversational-ai/conversation-limits';
 import { encodeAudio } from '@vocalis/speech/audio/encode';
+import { ResourceAccess } from '../../auth/resource-access';
 import type { AppDb } from '../../db/client';
 import { AppError, notFound } from '../../errors';
 import { newId } from '../../lib/ids';
@@ -50,6 +51,9 @@ export class ConversationsService {
     const workspaceId = (await this.workspaceOf(caller)).id;
     const agent = await agentsRepo.findAgent(this.db, workspaceId, agentId);
     if (!agent) throw agentNotFound(agentId);
+    // Shared resources (decision 165): an agent the caller may not read answers 404.
+    const access = await ResourceAccess.load(this.db, caller, 'convai_agents');
+    access.require(agent.id, agent.createdBy, 'read', () => agentNotFound(agentId));
     return agent;
   }
 

@@ -9,6 +9,8 @@ import { dubbingCharacters } from '@vocalis/domain/dubbing/dubbing-rules';
 import { dubbingLanguage, dubbingLanguageName } from '@vocalis/domain/dubbing/dubbing-languages';
 import { concurrencyLimit } from '@vocalis/domain/plan-limits';
 import type { TranslatorSet } from '@vocalis/speech/translate/translator';
+import type { ResourceAction } from '@vocalis/domain/workspace/resource-permissions';
+import { ResourceAccess } from '../../auth/resource-access';
 import type { AppDb } from '../../db/client';
 import type { DubSegment } from '../../db/schema/dubs';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
@@ -35,10 +37,20 @@ export class DubAccess {
     readonly usage: UsageService,
   ) {}
 
-  async row(caller: Principal, id: string, idle = false): Promise<repo.DubRow> {
+  /**
+   * The dub, when the caller may `action` it (shared resources, decision 165: 404 when they may not read it,
+   * 403 when they may not change it); `idle` also refuses one still being made.
+   */
+  async row(
+    caller: Principal,
+    id: string,
+    idle = false,
+    action: ResourceAction = idle ? 'edit' : 'read',
+  ): Promise<repo.DubRow> {
     const ws = await callerWorkspace(caller, this.usage);
     const row = await repo.findDub(this.db, ws.id, id);
     if (!row) throw dubNotFound();
+    (await ResourceAccess.load(this.db, caller, 'dubbing')).require(row.id, row.userId, action, dubNotFound);
     if (idle && row.status === 'dubbing') throw busy();
     return row;
   }
@@ -259,7 +271,7 @@ export class DubbingResourceService {
     language: string,
     type: string,
   ): Promise<{ version: number; renderId: string }> {
-    const row = await this.a.row(caller, id);
+    const row = await this.a.row(caller, id, false, 'edit');
     const code = this.a.target(row, language);
     const made = row.isVideo ? 'mp4' : 'mp3';
     if (type !== made)

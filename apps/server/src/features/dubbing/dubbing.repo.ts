@@ -1,4 +1,5 @@
 import { and, count, desc, eq, lt, ne, or, sql } from 'drizzle-orm';
+import { visibleWhere, type VisibilityFilter } from '../../auth/resource-access';
 import type { AppDb } from '../../db/client';
 import { dubs } from '../../db/schema/dubs';
 import { workspaceUsage } from '../../db/schema/usage';
@@ -13,7 +14,7 @@ export async function insertDub(db: AppDb, row: typeof dubs.$inferInsert): Promi
 export function listDubs(
   db: AppDb,
   workspaceId: string,
-  q: { limit: number; after?: { createdAt: Date; id: string }; status?: string },
+  q: { limit: number; after?: { createdAt: Date; id: string }; status?: string; visible?: VisibilityFilter },
 ): Promise<DubRow[]> {
   return db
     .select()
@@ -21,6 +22,7 @@ export function listDubs(
     .where(
       and(
         eq(dubs.workspaceId, workspaceId),
+        visibleWhere(q.visible ?? null, dubs.id, dubs.userId),
         q.status ? eq(dubs.status, q.status) : undefined,
         q.after
           ? or(

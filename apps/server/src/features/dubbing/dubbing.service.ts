@@ -23,6 +23,7 @@ import type { SpeechEngine } from '@vocalis/speech/engine';
 import { speakableLanguages } from '@vocalis/speech/dub/dub-voice';
 import { detectLanguage } from '@vocalis/speech/translate/detect-language';
 import type { TranslatorSet } from '@vocalis/speech/translate/translator';
+import { ResourceAccess } from '../../auth/resource-access';
 import type { AppDb } from '../../db/client';
 import type { DubOptions } from '../../db/schema/dubs';
 import { AppError, badRequest, notFound } from '../../errors';
@@ -254,6 +255,7 @@ export class DubbingService {
       after = { createdAt: at.createdAt, id: at.id };
     }
     const rows = await repo.listDubs(this.db, ws.id, {
+      visible: (await ResourceAccess.load(this.db, caller, 'dubbing')).visibility(),
       limit: q.page_size + 1,
       after,
       status: q.dubbing_status,
@@ -263,16 +265,26 @@ export class DubbingService {
     return { dubs: page.map(presentDub), next_cursor: more ? page.at(-1)!.id : null, has_more: more };
   }
 
+  /** The dub, when the caller may read it (shared resources, decision 165); 404 otherwise. */
   async get(caller: Principal, id: string): Promise<repo.DubRow> {
     const ws = await callerWorkspace(caller, this.usage);
     const row = await repo.findDub(this.db, ws.id, id);
     if (!row) throw dubNotFound();
+    (await ResourceAccess.load(this.db, caller, 'dubbing')).require(row.id, row.userId, 'read', dubNotFound);
     return row;
   }
 
   /** Deletes a dub and its files; a dub still being made stops (its job finds the row gone). */
   async delete(caller: Principal, id: string): Promise<void> {
     const ws = await callerWorkspace(caller, this.usage);
+    const found = await repo.findDub(this.db, ws.id, id);
+    if (!found) throw dubNotFound();
+    (await ResourceAccess.load(this.db, caller, 'dubbing')).require(
+      found.id,
+      found.userId,
+      'delete',
+      dubNotFound,
+    );
     const keys = await this.db.transaction(async (tx) => {
       const row = await repo.deleteDub(tx, ws.id, id);
       if (!row) throw dubNotFound();

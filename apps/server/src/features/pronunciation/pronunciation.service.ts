@@ -4,10 +4,17 @@
  * their locators. `rulesFor` gives text to speech (and Studio through it) the rules of up to three locators.
  */
 import type { RuleInput } from '@vocalis/contracts/pronunciation-dictionaries';
-import { addRules, MAX_LOCATORS, removeRules, type Rule } from '@vocalis/domain/pronunciation/pronunciation-rules';
+import {
+  addRules,
+  MAX_LOCATORS,
+  removeRules,
+  type Rule,
+} from '@vocalis/domain/pronunciation/pronunciation-rules';
+import type { ResourceAction, ResourceRole } from '@vocalis/domain/workspace/resource-permissions';
+import { ResourceAccess } from '../../auth/resource-access';
 import type { AppDb } from '../../db/client';
 import type { PronunciationRule } from '../../db/schema/studio';
-import { badRequest, notFound } from '../../errors';
+import { AppError, badRequest, notFound } from '../../errors';
 import { newId } from '../../lib/ids';
 import type { Principal } from '../../plugins/auth';
 import type { UsageService } from '../usage/usage.service';
@@ -15,10 +22,18 @@ import type { UploadedFile } from '../voices/voice-samples';
 import { parsePls, writePls } from './pls';
 import * as repo from './pronunciation.repo';
 
-const dictionaryNotFound = () => notFound('Pronunciation dictionary not found.', 'pronunciation_dictionary_not_found');
+const dictionaryNotFound = () =>
+  notFound('Pronunciation dictionary not found.', 'pronunciation_dictionary_not_found');
+const versionNotFound = () =>
+  notFound('Pronunciation dictionary version not found.', 'pronunciation_dictionary_version_not_found');
 const unix = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : null);
 const clean = (rules: RuleInput[]): PronunciationRule[] =>
-  rules.map((r) => Object.fromEntries(Object.entries(r).filter(([, v]) => v !== null && v !== undefined)) as PronunciationRule);
+  rules.map(
+    (r) =>
+      Object.fromEntries(
+        Object.entries(r).filter(([, v]) => v !== null && v !== undefined),
+      ) as PronunciationRule,
+  );
 
 export class PronunciationService {
   constructor(
@@ -30,18 +45,43 @@ export class PronunciationService {
     return caller.workspace ?? (await this.usage.workspaceOf(caller.userId));
   }
 
-  private async dictionary(caller: Principal, id: string) {
-    const d = await repo.findDictionary(this.db, (await this.ws(caller)).id, id);
-    if (!d) throw dictionaryNotFound();
-    return d;
+  private access(caller: Principal) {
+    return ResourceAccess.load(this.db, caller, 'pronunciation_dictionary');
   }
 
-  private async create(caller: Principal, input: { name: string; description?: string | null }, rules: PronunciationRule[]) {
+  /**
+   * The dictionary, when the caller may `action` it (shared resources, decision 165): one they may not read
+   * answers 404 like another workspace's, one they may read but not change 403.
+   */
+  private async dictionary(caller: Principal, id: string, action: ResourceAction = 'read') {
+    const d = await repo.findDictionary(this.db, (await this.ws(caller)).id, id);
+    if (!d) throw dictionaryNotFound();
+    const access = await this.access(caller);
+    access.require(d.id, d.createdByUserId, action, dictionaryNotFound);
+    return { d, role: access.level(d.id, d.createdByUserId) as ResourceRole };
+  }
+
+  private async create(
+    caller: Principal,
+    input: { name: string; description?: string | null },
+    rules: PronunciationRule[],
+  ) {
     const ws = await this.ws(caller);
     const id = newId();
     const versionId = newId();
     await this.db.transaction((tx) =>
-      repo.insertDictionary(tx, { id, workspaceId: ws.id, createdByUserId: caller.userId, name: input.name, description: input.description ?? null, latestVersionId: versionId }, rules),
+      repo.insertDictionary(
+        tx,
+        {
+          id,
+          workspaceId: ws.id,
+          createdByUserId: caller.userId,
+          name: input.name,
+          description: input.description ?? null,
+          latestVersionId: versionId,
+        },
+        rules,
+      ),
     );
     return {
       id,
@@ -65,7 +105,7 @@ export class PronunciationService {
     return this.create(caller, fields, parsePls(file.data.toString('utf8')) as PronunciationRule[]);
   }
 
-  private async present(d: repo.DictionaryRow) {
+  private async present(d: repo.DictionaryRow, role: ResourceRole) {
     const [v] = await repo.versionsByIds(this.db, [d.latestVersionId]);
     return {
       meta: {
@@ -73,7 +113,7 @@ export class PronunciationService {
         latest_version_id: d.latestVersionId,
         latest_version_rules_num: v?.rules.length ?? 0,
         name: d.name,
-        permission_on_resource: 'admin' as const,
+        permission_on_resource: role,
         created_by: d.createdByUserId ?? '',
         creation_time_unix: unix(d.createdAt)!,
         archived_time_unix: unix(d.archivedAt),
@@ -84,13 +124,24 @@ export class PronunciationService {
   }
 
   async get(caller: Principal, id: string) {
-    const p = await this.present(await this.dictionary(caller, id));
+    const { d, role } = await this.dictionary(caller, id);
+    const p = await this.present(d, role);
     return { ...p.meta, rules: p.rules };
   }
 
-  async list(caller: Principal, q: { cursor?: string; page_size: number; sort: 'creation_time_unix' | 'name'; sort_direction: 'ASCENDING' | 'DESCENDING' }) {
+  async list(
+    caller: Principal,
+    q: {
+      cursor?: string;
+      page_size: number;
+      sort: 'creation_time_unix' | 'name';
+      sort_direction: 'ASCENDING' | 'DESCENDING';
+    },
+  ) {
     const offset = q.cursor ? Number.parseInt(q.cursor, 10) || 0 : 0;
+    const access = await this.access(caller);
     const rows = await repo.listDictionaries(this.db, (await this.ws(caller)).id, {
+      visible: access.visibility(),
       limit: q.page_size + 1,
       offset,
       byName: q.sort === 'name',
@@ -99,23 +150,27 @@ export class PronunciationService {
     const page = rows.slice(0, q.page_size);
     const has_more = rows.length > q.page_size;
     return {
-      pronunciation_dictionaries: await Promise.all(page.map(async (d) => (await this.present(d)).meta)),
+      pronunciation_dictionaries: await Promise.all(
+        page.map(
+          async (d) => (await this.present(d, access.level(d.id, d.createdByUserId) as ResourceRole)).meta,
+        ),
+      ),
       next_cursor: has_more ? String(offset + q.page_size) : null,
       has_more,
     };
   }
 
   async update(caller: Principal, id: string, body: { name?: string | null; archived?: boolean | null }) {
-    const d = await this.dictionary(caller, id);
+    const { d, role } = await this.dictionary(caller, id, 'edit');
     const row = await repo.updateDictionary(this.db, d.id, {
       ...(body.name && { name: body.name }),
       ...(body.archived != null && { archivedAt: body.archived ? (d.archivedAt ?? new Date()) : null }),
     });
-    return (await this.present(row!)).meta;
+    return (await this.present(row!, role)).meta;
   }
 
   private async change(caller: Principal, id: string, next: (rules: Rule[]) => Rule[]) {
-    const d = await this.dictionary(caller, id);
+    const { d } = await this.dictionary(caller, id, 'edit');
     const versionId = newId();
     const rules = await this.db.transaction(async (tx) => {
       const [v] = await repo.versionsByIds(tx, [d.latestVersionId]);
@@ -126,20 +181,31 @@ export class PronunciationService {
     return { id: d.id, version_id: versionId, version_rules_num: rules.length };
   }
 
-  add = (caller: Principal, id: string, rules: RuleInput[]) => this.change(caller, id, (r) => addRules(r, clean(rules)));
-  remove = (caller: Principal, id: string, strings: string[]) => this.change(caller, id, (r) => removeRules(r, strings));
+  add = (caller: Principal, id: string, rules: RuleInput[]) =>
+    this.change(caller, id, (r) => addRules(r, clean(rules)));
+  remove = (caller: Principal, id: string, strings: string[]) =>
+    this.change(caller, id, (r) => removeRules(r, strings));
   set = (caller: Principal, id: string, rules: RuleInput[]) => this.change(caller, id, () => clean(rules));
 
   async download(caller: Principal, dictionaryId: string, versionId: string): Promise<string> {
-    const ws = await this.ws(caller);
-    const v = await repo.findVersion(this.db, ws.id, dictionaryId, versionId);
-    if (!v) throw notFound('Pronunciation dictionary version not found.', 'pronunciation_dictionary_version_not_found');
+    const { d } = await this.dictionary(caller, dictionaryId).catch((e: unknown) => {
+      throw e instanceof AppError && e.statusCode === 404 ? versionNotFound() : e;
+    });
+    const v = await repo.findVersion(this.db, d.workspaceId, dictionaryId, versionId);
+    if (!v) throw versionNotFound();
     return writePls(v.rules as Rule[]);
   }
 
   /** The rules of each locator, in order (latest version when version_id is missing); 400 for an unknown one. */
-  async rulesFor(userId: string, locators: { pronunciation_dictionary_id: string; version_id?: string | null }[]): Promise<Rule[][]> {
-    if (locators.length > MAX_LOCATORS) throw badRequest(`At most ${MAX_LOCATORS} pronunciation dictionaries can be applied.`, 'too_many_pronunciation_dictionaries');
+  async rulesFor(
+    userId: string,
+    locators: { pronunciation_dictionary_id: string; version_id?: string | null }[],
+  ): Promise<Rule[][]> {
+    if (locators.length > MAX_LOCATORS)
+      throw badRequest(
+        `At most ${MAX_LOCATORS} pronunciation dictionaries can be applied.`,
+        'too_many_pronunciation_dictionaries',
+      );
     const ws = await this.usage.workspaceOf(userId);
     const out: Rule[][] = [];
     for (const l of locators) {

@@ -20,6 +20,7 @@ import { newId } from '../../lib/ids';
 import type { EngineRegistry } from '../../speech/engines';
 import { planSpeech } from '../../speech/speech-plan';
 import type { HistoryService } from '../history/history.service';
+import type { ResourceCaller } from '../../auth/resource-access';
 import type { ChargeableCaller } from '../api-keys/api-keys.service';
 import type { UsageService } from '../usage/usage.service';
 import type { VoicesService } from '../voices/voices.service';
@@ -30,7 +31,8 @@ import type { TargetProfiles } from './target-profiles';
 
 export interface StsRequest {
   userId: string;
-  caller: ChargeableCaller;
+  /** The caller as the auth hook resolved it (its workspace decides which voices it may use). */
+  caller: ChargeableCaller & { workspace?: ResourceCaller['workspace'] };
   requestId: string;
   voiceId: string;
   fields: StsFields;
@@ -101,7 +103,10 @@ export class SpeechToSpeechService {
     const { fields } = input;
     const model = this.model(fields.model_id);
     const settings = this.settings(fields.voice_settings);
-    const voice = await this.voices.profileFor(input.userId, input.voiceId);
+    const voice = await this.voices.profileFor(
+      { userId: input.userId, workspace: input.caller.workspace },
+      input.voiceId,
+    );
     const raw = fields.file_format === 'pcm_s16le_16';
     checkAudio(input.file, raw);
     const pcm = await decodeSpeech(input.file, raw, fields.remove_background_noise ?? false);

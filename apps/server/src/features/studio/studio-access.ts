@@ -3,6 +3,8 @@
  * xi-api-keys, the project found in that workspace (404 otherwise), and the voices a project may use.
  */
 import { LIVE_MODERATION_MESSAGE, mayUseProjectsApi } from '@vocalis/domain/studio/studio-rules';
+import type { ResourceAction } from '@vocalis/domain/workspace/resource-permissions';
+import { ResourceAccess, type VisibilityFilter } from '../../auth/resource-access';
 import type { AppDb } from '../../db/client';
 import { AppError, badRequest, notFound } from '../../errors';
 import type { Principal } from '../../plugins/auth';
@@ -37,25 +39,46 @@ export class StudioAccess {
     return ws;
   }
 
-  async project(caller: Principal, projectId: string) {
+  /**
+   * The project, when the caller may `action` it (shared resources, decision 165): one they may not read
+   * answers 404 like another workspace's, one they may read but not change 403.
+   */
+  async project(caller: Principal, projectId: string, action: ResourceAction = 'read') {
     const ws = await this.workspace(caller);
     const project = await repo.findProject(this.db, ws.id, projectId);
     if (!project) throw projectNotFound();
+    const access = await ResourceAccess.load(this.db, caller, 'studio_projects');
+    access.require(project.id, project.createdByUserId, action, projectNotFound);
     return { ws, project };
   }
 
-  async chapter(caller: Principal, projectId: string, chapterId: string) {
-    const { ws, project } = await this.project(caller, projectId);
+  /** Which of the workspace's projects the caller's lists show. */
+  async visibility(caller: Principal): Promise<VisibilityFilter> {
+    return (await ResourceAccess.load(this.db, caller, 'studio_projects')).visibility();
+  }
+
+  /** Whether the caller may read a project (for lists built from other rows). */
+  async reader(caller: Principal): Promise<(p: Pick<repo.ProjectRow, 'id' | 'createdByUserId'>) => boolean> {
+    const access = await ResourceAccess.load(this.db, caller, 'studio_projects');
+    return (p) => access.can(p.id, p.createdByUserId, 'read');
+  }
+
+  async chapter(caller: Principal, projectId: string, chapterId: string, action: ResourceAction = 'read') {
+    const { ws, project } = await this.project(caller, projectId, action);
     const chapter = await repo.findChapter(this.db, project.id, chapterId);
     if (!chapter) throw chapterNotFound();
     return { ws, project, chapter };
   }
 
-  /** Every voice must exist for the caller and must not be live-moderated. */
-  async checkVoices(userId: string, voiceIds: Iterable<string>): Promise<void> {
+  /**
+   * Every voice must exist for the caller (a workspace voice they may not read does not, decision 165) and
+   * must not be live-moderated.
+   */
+  async checkVoices(caller: Principal, voiceIds: Iterable<string>): Promise<void> {
     for (const id of new Set(voiceIds)) {
-      if (await repo.isLiveModerated(this.db, id)) throw badRequest(LIVE_MODERATION_MESSAGE, 'live_moderation_voice');
-      await this.voices.profileFor(userId, id).catch((err: unknown) => {
+      if (await repo.isLiveModerated(this.db, id))
+        throw badRequest(LIVE_MODERATION_MESSAGE, 'live_moderation_voice');
+      await this.voices.profileFor(caller, id).catch((err: unknown) => {
         if (err instanceof AppError && err.statusCode === 404)
           throw badRequest(`A voice with the voice_id ${id} was not found.`, 'voice_not_found');
         throw err;

@@ -6,6 +6,7 @@
 import type { Alignment } from '@vocalis/speech/alignment';
 import { parseOutputFormat } from '@vocalis/speech/audio/output-format';
 import { encodeWav } from '@vocalis/speech/audio/wav';
+import type { ResourceCaller } from '../../auth/resource-access';
 import type { AppDb } from '../../db/client';
 import type { StoredAlignment } from '../../db/schema/studio';
 import { newId } from '../../lib/ids';
@@ -22,7 +23,13 @@ export const EMPTY_ALIGNMENT: StoredAlignment = {
 };
 
 /** Who pays for the generation (the caller, or the user who queued the conversion). */
-export type Speaker = { userId: string; via: 'session' | 'api_key'; keyId?: string };
+/** Who speaks: `workspace` when the auth hook resolved them now (a queued job's caller was checked earlier). */
+export type Speaker = {
+  userId: string;
+  via: 'session' | 'api_key';
+  keyId?: string;
+  workspace?: ResourceCaller['workspace'];
+};
 
 const int16Of = (bytes: Uint8Array) => {
   const out = new Int16Array(bytes.length >> 1);
@@ -44,7 +51,10 @@ export class BlockSpeech {
     for (const n of block.nodes.filter((x) => x.text.trim()))
       lines.push({
         text: n.text,
-        voice: await this.tts.voices.profileFor(who.userId, voiceOf(project, block, n.voice_id)),
+        voice: await this.tts.voices.profileFor(
+          who.workspace === undefined ? who.userId : { userId: who.userId, workspace: who.workspace },
+          voiceOf(project, block, n.voice_id),
+        ),
       });
     const g = await this.tts.prepareLines({
       userId: who.userId,

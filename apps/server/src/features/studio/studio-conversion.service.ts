@@ -14,7 +14,7 @@ import type { EventBus } from '../../live/event-bus';
 import { enqueue } from '../../jobs/queue';
 import type { Principal } from '../../plugins/auth';
 import type { FileStorage } from '../../storage/file-storage';
-import { isConverted } from './conversion-fingerprint';
+import { isConverted, voiceOf } from './conversion-fingerprint';
 import { type BlockSpeech, EMPTY_ALIGNMENT, STUDIO_RATE } from './studio-block-speech';
 import { chapterNotFound, type StudioAccess } from './studio-access';
 import { studioConvertSpec, type StudioConvertPayload } from './studio-jobs';
@@ -29,7 +29,11 @@ function join(parts: { pcm: Int16Array; alignment: StoredAlignment }[], gap = GA
   const gapN = Math.round(gap * STUDIO_RATE);
   const total = parts.reduce((n, p) => n + p.pcm.length, 0) + gapN * Math.max(0, parts.length - 1);
   const pcm = new Int16Array(total);
-  const al: StoredAlignment = { characters: [], character_start_times_seconds: [], character_end_times_seconds: [] };
+  const al: StoredAlignment = {
+    characters: [],
+    character_start_times_seconds: [],
+    character_end_times_seconds: [],
+  };
   let at = 0;
   parts.forEach((p, i) => {
     if (i > 0) {
@@ -72,15 +76,22 @@ export class StudioConversionService {
 
   /** Queues the conversion of some chapters (all of them for the project). */
   async convert(caller: Principal, projectId: string, chapterId: string | null) {
-    const { project } = await this.access.project(caller, projectId);
+    const { project } = await this.access.project(caller, projectId, 'edit');
     const chapters = await repo.listChapters(this.db, project.id);
-    const ids = chapterId ? chapters.filter((c) => c.id === chapterId).map((c) => c.id) : project.chaptersOrder;
+    const ids = chapterId
+      ? chapters.filter((c) => c.id === chapterId).map((c) => c.id)
+      : project.chaptersOrder;
     if (chapterId && !ids.length) throw chapterNotFound();
     const blocks = await repo.blocksOf(this.db, ids);
     if (!blocks.some((b) => b.nodes.some((n) => n.text.trim())))
       throw badRequest('There is no text to convert.', 'nothing_to_convert');
     if (project.convertingChapterIds.some((id) => ids.includes(id)))
       throw new AppError(409, 'conversion_in_progress', 'This content is being converted already.');
+    // The job speaks for the caller later: every voice it will use must be one the caller may use now.
+    await this.access.checkVoices(
+      caller,
+      blocks.flatMap((b) => b.nodes.filter((n) => n.text.trim()).map((n) => voiceOf(project, b, n.voice_id))),
+    );
     const payload: StudioConvertPayload = {
       projectId: project.id,
       chapterIds: ids,
@@ -90,7 +101,12 @@ export class StudioConversionService {
       keyId: caller.keyId,
     };
     const row = await this.db.transaction(async (tx) => {
-      for (const id of ids) await repo.updateChapter(tx, id, { state: 'converting', conversionProgress: 0, lastConversionError: null });
+      for (const id of ids)
+        await repo.updateChapter(tx, id, {
+          state: 'converting',
+          conversionProgress: 0,
+          lastConversionError: null,
+        });
       const r = await repo.updateProject(tx, project.id, {
         state: 'in_queue',
         convertingChapterIds: [...new Set([...project.convertingChapterIds, ...ids])],
@@ -119,7 +135,11 @@ export class StudioConversionService {
       } catch (err) {
         failed = true;
         const message = err instanceof AppError ? err.message : 'The chapter could not be converted.';
-        const row = await repo.updateChapter(this.db, chapter.id, { state: 'default', conversionProgress: null, lastConversionError: message });
+        const row = await repo.updateChapter(this.db, chapter.id, {
+          state: 'default',
+          conversionProgress: null,
+          lastConversionError: message,
+        });
         if (row) this.publish(project, { row, blocks: await repo.blocksOf(this.db, [row.id]) });
       }
     }
@@ -152,7 +172,12 @@ export class StudioConversionService {
     if (done) this.publish(done);
   }
 
-  private async convertChapter(project: repo.ProjectRow, chapter: repo.ChapterRow, payload: StudioConvertPayload, signal: AbortSignal) {
+  private async convertChapter(
+    project: repo.ProjectRow,
+    chapter: repo.ChapterRow,
+    payload: StudioConvertPayload,
+    signal: AbortSignal,
+  ) {
     let blocks = await repo.blocksOf(this.db, [chapter.id]);
     const ordered = orderedBlocks(chapter, blocks).filter((b) => b.nodes.some((n) => n.text.trim()));
     const parts: { pcm: Int16Array; alignment: StoredAlignment }[] = [];
@@ -166,7 +191,9 @@ export class StudioConversionService {
       }
       const { pcm, alignment } = await this.speech.speak(project, block, payload, signal);
       parts.push({ pcm, alignment });
-      const row = await repo.updateChapter(this.db, chapter.id, { conversionProgress: (i + 1) / ordered.length });
+      const row = await repo.updateChapter(this.db, chapter.id, {
+        conversionProgress: (i + 1) / ordered.length,
+      });
       blocks = await repo.blocksOf(this.db, [chapter.id]);
       if (row) this.publish(project, { row, blocks });
     }
@@ -184,7 +211,12 @@ export class StudioConversionService {
       durationSeconds: all.seconds,
       alignment: all.alignment,
     });
-    const row = await repo.updateChapter(this.db, chapter.id, { state: 'default', conversionProgress: 1, lastConversionAt: new Date(), lastConversionError: null });
+    const row = await repo.updateChapter(this.db, chapter.id, {
+      state: 'default',
+      conversionProgress: 1,
+      lastConversionAt: new Date(),
+      lastConversionError: null,
+    });
     if (row) this.publish(project, { row, blocks: await repo.blocksOf(this.db, [chapter.id]) });
     return { id, pcm: all.pcm, alignment: all.alignment };
   }

@@ -26,7 +26,7 @@ export class StudioDialogueService {
   /** The voices speakers may get: those asked for (checked), else the workspace's usable voices. */
   private async pool(caller: Principal, asked: string[] | null | undefined): Promise<string[]> {
     if (asked?.length) {
-      await this.access.checkVoices(caller.userId, asked);
+      await this.access.checkVoices(caller, asked);
       return [...new Set(asked)];
     }
     const out: string[] = [];
@@ -36,7 +36,7 @@ export class StudioDialogueService {
   }
 
   async assign(caller: Principal, projectId: string, body: { voice_ids?: string[] | null }) {
-    const { ws, project } = await this.access.project(caller, projectId);
+    const { ws, project } = await this.access.project(caller, projectId, 'edit');
     const voiceIds = await this.pool(caller, body.voice_ids);
     const chapters = await repo.listChapters(this.db, project.id);
     const byId = new Map(chapters.map((c) => [c.id, c]));

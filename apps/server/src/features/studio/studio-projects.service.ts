@@ -5,7 +5,11 @@
  */
 import type { CreateProjectFields, UpdateProjectBody, ChapterContentInput } from '@vocalis/contracts/studio';
 import { studioProjectLimit } from '@vocalis/domain/billing/plans';
-import { mayCreateProject, mayUseProjectsApi, projectLimitMessage } from '@vocalis/domain/studio/studio-rules';
+import {
+  mayCreateProject,
+  mayUseProjectsApi,
+  projectLimitMessage,
+} from '@vocalis/domain/studio/studio-rules';
 import type { AppDb } from '../../db/client';
 import { AppError, badRequest } from '../../errors';
 import { newId } from '../../lib/ids';
@@ -36,17 +40,33 @@ export class StudioProjectsService {
   ) {}
 
   private publishProject(workspaceId: string, op: 'insert' | 'update' | 'delete', p: repo.ProjectRow) {
-    this.bus.publish({ collection: 'project', op, id: p.id, data: op === 'delete' ? null : presentProject(p), audience: { workspaceIds: [workspaceId] } });
+    this.bus.publish({
+      collection: 'project',
+      op,
+      id: p.id,
+      data: op === 'delete' ? null : presentProject(p),
+      audience: { workspaceIds: [workspaceId] },
+    });
   }
   private publishChapter(workspaceId: string, op: 'insert' | 'update' | 'delete', id: string) {
-    this.bus.publish({ collection: 'chapter', op, id, data: null, audience: { workspaceIds: [workspaceId] } });
+    this.bus.publish({
+      collection: 'chapter',
+      op,
+      id,
+      data: null,
+      audience: { workspaceIds: [workspaceId] },
+    });
   }
 
   async limits(caller: Principal) {
     const ws = await this.access.current(caller);
     const used = await repo.countProjects(this.db, ws.id);
     const limit = studioProjectLimit(ws.tier);
-    return { projects_used: used, projects_limit: limit < 0 ? null : limit, allowed_to_use_projects_api: mayUseProjectsApi(ws.tier) };
+    return {
+      projects_used: used,
+      projects_limit: limit < 0 ? null : limit,
+      allowed_to_use_projects_api: mayUseProjectsApi(ws.tier),
+    };
   }
 
   async create(caller: Principal, f: CreateProjectFields, document: UploadedFile | null) {
@@ -54,18 +74,24 @@ export class StudioProjectsService {
     const titleVoice = f.default_title_voice_id ?? DEFAULT_STUDIO_VOICE;
     const paragraphVoice = f.default_paragraph_voice_id ?? DEFAULT_STUDIO_VOICE;
     const model = this.models.resolve(f.default_model_id ?? null).modelId;
-    const sources = [document, f.from_url, f.from_content_json, f.from_text].filter((s) => s !== undefined && s !== null && s !== '');
-    if (sources.length > 1) throw badRequest('Send one of from_document, from_url, from_content_json or from_text.', 'invalid_content');
+    const sources = [document, f.from_url, f.from_content_json, f.from_text].filter(
+      (s) => s !== undefined && s !== null && s !== '',
+    );
+    if (sources.length > 1)
+      throw badRequest(
+        'Send one of from_document, from_url, from_content_json or from_text.',
+        'invalid_content',
+      );
     const drafts: ChapterDraft[] = document
       ? draftsOf(await documentChapters(document, 'Chapter 1'))
       : f.from_url
         ? draftsOf(await urlChapters(f.from_url, this.outbound.allowPrivate, 'Chapter 1'))
         : f.from_content_json
-        ? parseContentJson(f.from_content_json)
-        : f.from_text?.trim()
-          ? draftsOf(pastedChapters(f.from_text, 'Chapter 1'))
-          : [{ name: 'Chapter 1', blocks: [] }];
-    await this.access.checkVoices(caller.userId, [titleVoice, paragraphVoice, ...voicesNamed(drafts)]);
+          ? parseContentJson(f.from_content_json)
+          : f.from_text?.trim()
+            ? draftsOf(pastedChapters(f.from_text, 'Chapter 1'))
+            : [{ name: 'Chapter 1', blocks: [] }];
+    await this.access.checkVoices(caller, [titleVoice, paragraphVoice, ...voicesNamed(drafts)]);
     const id = newId();
     const now = Date.now();
     const { chapters, blocks } = rowsOf(drafts, id, ws.id, now);
@@ -111,7 +137,8 @@ export class StudioProjectsService {
 
   async list(caller: Principal) {
     const ws = await this.access.workspace(caller);
-    return { projects: (await repo.listProjects(this.db, ws.id)).map(presentProject) };
+    const visible = await this.access.visibility(caller);
+    return { projects: (await repo.listProjects(this.db, ws.id, visible)).map(presentProject) };
   }
 
   async get(caller: Principal, projectId: string) {
@@ -133,18 +160,27 @@ export class StudioProjectsService {
     const rows = await repo.listChapters(this.db, project.id);
     const pos = new Map(project.chaptersOrder.map((id, i) => [id, i]));
     const chapters = rows.sort((a, b) => (pos.get(a.id) ?? 1e9) - (pos.get(b.id) ?? 1e9));
-    return { chapters, blocks: await repo.blocksOf(this.db, chapters.map((c) => c.id)) };
+    return {
+      chapters,
+      blocks: await repo.blocksOf(
+        this.db,
+        chapters.map((c) => c.id),
+      ),
+    };
   }
 
   async update(caller: Principal, projectId: string, body: UpdateProjectBody) {
-    const { ws, project } = await this.access.project(caller, projectId);
-    await this.access.checkVoices(caller.userId, [body.default_title_voice_id, body.default_paragraph_voice_id]);
+    const { ws, project } = await this.access.project(caller, projectId, 'edit');
+    await this.access.checkVoices(caller, [body.default_title_voice_id, body.default_paragraph_voice_id]);
     const model = body.default_model_id ? this.models.resolve(body.default_model_id).modelId : undefined;
     if (body.chapters_order) {
       const have = (await repo.listChapters(this.db, project.id)).map((c) => c.id).sort();
       const want = [...body.chapters_order].sort();
       if (have.length !== want.length || have.some((id, i) => id !== want[i]))
-        throw badRequest('chapters_order must list every chapter of the project once.', 'invalid_chapters_order');
+        throw badRequest(
+          'chapters_order must list every chapter of the project once.',
+          'invalid_chapters_order',
+        );
     }
     const row = await repo.updateProject(this.db, project.id, {
       name: body.name,
@@ -160,7 +196,9 @@ export class StudioProjectsService {
       ...(body.language !== undefined && { language: body.language }),
       ...(body.quality_preset && { qualityPreset: body.quality_preset }),
       ...(body.mature_content !== undefined && { matureContent: body.mature_content }),
-      ...(body.acx_volume_normalization !== undefined && { acxVolumeNormalization: body.acx_volume_normalization }),
+      ...(body.acx_volume_normalization !== undefined && {
+        acxVolumeNormalization: body.acx_volume_normalization,
+      }),
       ...(model && { defaultModelId: model }),
       ...(body.project_settings && { continuePlaying: body.project_settings.continue_playing }),
       ...(body.chapters_order && { chaptersOrder: body.chapters_order, chaptersOrderChangedMs: Date.now() }),
@@ -173,18 +211,26 @@ export class StudioProjectsService {
    * Sets the project's pronunciation dictionaries (at most three, in order). They are part of every block's
    * fingerprint, so the next conversion speaks the blocks again with them.
    */
-  async setDictionaries(caller: Principal, projectId: string, locators: { pronunciation_dictionary_id: string; version_id?: string | null }[], check: (userId: string, l: typeof locators) => Promise<unknown>) {
-    const { ws, project } = await this.access.project(caller, projectId);
+  async setDictionaries(
+    caller: Principal,
+    projectId: string,
+    locators: { pronunciation_dictionary_id: string; version_id?: string | null }[],
+    check: (userId: string, l: typeof locators) => Promise<unknown>,
+  ) {
+    const { ws, project } = await this.access.project(caller, projectId, 'edit');
     await check(caller.userId, locators);
     const row = await repo.updateProject(this.db, project.id, {
-      pronunciationLocators: locators.map((l) => ({ pronunciation_dictionary_id: l.pronunciation_dictionary_id, version_id: l.version_id ?? null })),
+      pronunciationLocators: locators.map((l) => ({
+        pronunciation_dictionary_id: l.pronunciation_dictionary_id,
+        version_id: l.version_id ?? null,
+      })),
     });
     this.publishProject(ws.id, 'update', row!);
     return { status: 'ok' as const };
   }
 
   async delete(caller: Principal, projectId: string) {
-    const { ws, project } = await this.access.project(caller, projectId);
+    const { ws, project } = await this.access.project(caller, projectId, 'delete');
     await this.db.transaction(async (tx) => {
       await discardFiles(tx, await repo.projectFiles(tx, project.id));
       await repo.deleteProject(tx, ws.id, project.id);
@@ -194,24 +240,42 @@ export class StudioProjectsService {
   }
 
   /** POST /content: the project's chapters are replaced by the document's or the JSON's. */
-  async replaceContent(caller: Principal, projectId: string, f: { from_url?: string; from_content_json?: string }, document: UploadedFile | null) {
-    const { ws, project } = await this.access.project(caller, projectId);
-    if (!document && !f.from_content_json && !f.from_url) throw badRequest('Send from_document, from_url or from_content_json.', 'invalid_content');
+  async replaceContent(
+    caller: Principal,
+    projectId: string,
+    f: { from_url?: string; from_content_json?: string },
+    document: UploadedFile | null,
+  ) {
+    const { ws, project } = await this.access.project(caller, projectId, 'edit');
+    if (!document && !f.from_content_json && !f.from_url)
+      throw badRequest('Send from_document, from_url or from_content_json.', 'invalid_content');
     const drafts = document
       ? draftsOf(await documentChapters(document, 'Chapter 1'))
       : f.from_url
         ? draftsOf(await urlChapters(f.from_url, this.outbound.allowPrivate, 'Chapter 1'))
         : parseContentJson(f.from_content_json!);
-    await this.access.checkVoices(caller.userId, voicesNamed(drafts));
+    await this.access.checkVoices(caller, voicesNamed(drafts));
     const now = Date.now();
     const { chapters, blocks } = rowsOf(drafts, project.id, ws.id, now);
     const row = await this.db.transaction(async (tx) => {
       const old = await repo.listChapters(tx, project.id);
-      await discardFiles(tx, await repo.blockFiles(tx, await repo.blocksOf(tx, old.map((c) => c.id))));
+      await discardFiles(
+        tx,
+        await repo.blockFiles(
+          tx,
+          await repo.blocksOf(
+            tx,
+            old.map((c) => c.id),
+          ),
+        ),
+      );
       for (const c of old) await repo.deleteChapter(tx, project.id, c.id);
       await repo.insertChapters(tx, chapters);
       await repo.insertBlocks(tx, blocks);
-      return repo.updateProject(tx, project.id, { chaptersOrder: chapters.map((c) => c.id), chaptersOrderChangedMs: now });
+      return repo.updateProject(tx, project.id, {
+        chaptersOrder: chapters.map((c) => c.id),
+        chaptersOrderChangedMs: now,
+      });
     });
     this.publishProject(ws.id, 'update', row!);
     return { project: presentProject(row!) };
@@ -229,28 +293,50 @@ export class StudioProjectsService {
     return presentChapterWithContent(project, chapter, blocks, isConverted(project));
   }
 
-  async createChapter(caller: Principal, projectId: string, body: { name: string; from_url?: string | null }) {
-    const { ws, project } = await this.access.project(caller, projectId);
+  async createChapter(
+    caller: Principal,
+    projectId: string,
+    body: { name: string; from_url?: string | null },
+  ) {
+    const { ws, project } = await this.access.project(caller, projectId, 'edit');
     // A chapter from a URL holds the whole article (its headings stay title blocks).
-    const imported = body.from_url ? draftsOf(await urlChapters(body.from_url, this.outbound.allowPrivate, body.name)) : [];
+    const imported = body.from_url
+      ? draftsOf(await urlChapters(body.from_url, this.outbound.allowPrivate, body.name))
+      : [];
     const now = Date.now();
-    const { chapters, blocks } = rowsOf([{ name: body.name, blocks: imported.flatMap((c) => c.blocks) }], project.id, ws.id, now);
+    const { chapters, blocks } = rowsOf(
+      [{ name: body.name, blocks: imported.flatMap((c) => c.blocks) }],
+      project.id,
+      ws.id,
+      now,
+    );
     const chapter = chapters[0]!;
     await this.db.transaction(async (tx) => {
       await repo.insertChapters(tx, [chapter]);
       await repo.insertBlocks(tx, blocks);
-      await repo.updateProject(tx, project.id, { chaptersOrder: [...project.chaptersOrder, chapter.id], chaptersOrderChangedMs: now });
+      await repo.updateProject(tx, project.id, {
+        chaptersOrder: [...project.chaptersOrder, chapter.id],
+        chaptersOrderChangedMs: now,
+      });
     });
     this.publishChapter(ws.id, 'insert', chapter.id);
     return { chapter: await this.getChapter(caller, projectId, chapter.id) };
   }
 
   /** Renames and/or replaces the blocks: blocks sent with their block_id keep it (and their audio if unchanged). */
-  async updateChapter(caller: Principal, projectId: string, chapterId: string, body: { name?: string | null; content?: ChapterContentInput | null }) {
-    const { ws, chapter } = await this.access.chapter(caller, projectId, chapterId);
+  async updateChapter(
+    caller: Principal,
+    projectId: string,
+    chapterId: string,
+    body: { name?: string | null; content?: ChapterContentInput | null },
+  ) {
+    const { ws, chapter } = await this.access.chapter(caller, projectId, chapterId, 'edit');
     if (body.content) {
       const blocks = body.content.blocks;
-      await this.access.checkVoices(caller.userId, blocks.flatMap((b) => b.nodes.map((n) => n.voice_id)));
+      await this.access.checkVoices(
+        caller,
+        blocks.flatMap((b) => b.nodes.map((n) => n.voice_id)),
+      );
       const existing = await repo.blocksOf(this.db, [chapter.id]);
       const keep = new Map(existing.map((b) => [b.id, b]));
       const seen = new Set<string>();
@@ -262,13 +348,23 @@ export class StudioProjectsService {
       const gone = existing.filter((b) => !seen.has(b.id));
       await this.db.transaction(async (tx) => {
         await discardFiles(tx, await repo.blockFiles(tx, gone));
-        await repo.deleteBlocks(tx, gone.map((b) => b.id));
+        await repo.deleteBlocks(
+          tx,
+          gone.map((b) => b.id),
+        );
         for (const { id, b } of plan) {
           const nodes = b.nodes.map((n) => ({ text: n.text, voice_id: n.voice_id }));
           if (keep.has(id)) await repo.updateBlock(tx, id, { subType: b.sub_type ?? 'p', nodes });
-          else await repo.insertBlocks(tx, [{ id, chapterId: chapter.id, workspaceId: ws.id, subType: b.sub_type ?? 'p', nodes }]);
+          else
+            await repo.insertBlocks(tx, [
+              { id, chapterId: chapter.id, workspaceId: ws.id, subType: b.sub_type ?? 'p', nodes },
+            ]);
         }
-        await repo.updateChapter(tx, chapter.id, { blockIdsOrder: plan.map((p) => p.id), blockOrderChangedMs: Date.now(), ...(body.name && { name: body.name }) });
+        await repo.updateChapter(tx, chapter.id, {
+          blockIdsOrder: plan.map((p) => p.id),
+          blockOrderChangedMs: Date.now(),
+          ...(body.name && { name: body.name }),
+        });
       });
     } else if (body.name) await repo.updateChapter(this.db, chapter.id, { name: body.name });
     this.publishChapter(ws.id, 'update', chapter.id);
@@ -276,14 +372,17 @@ export class StudioProjectsService {
   }
 
   async deleteChapter(caller: Principal, projectId: string, chapterId: string) {
-    const { ws, project, chapter } = await this.access.chapter(caller, projectId, chapterId);
+    const { ws, project, chapter } = await this.access.chapter(caller, projectId, chapterId, 'edit');
     await this.db.transaction(async (tx) => {
       const blocks = await repo.blocksOf(tx, [chapter.id]);
       const snaps = await repo.listSnapshots(tx, project.id, chapter.id);
       await discardFiles(tx, [...(await repo.blockFiles(tx, blocks)), ...snaps.map((s) => s.audioPath)]);
       if (!(await repo.deleteChapter(tx, project.id, chapter.id))) throw chapterNotFound();
       const fresh = await repo.findProjectById(tx, project.id);
-      await repo.updateProject(tx, project.id, { chaptersOrder: fresh!.chaptersOrder.filter((id) => id !== chapter.id), chaptersOrderChangedMs: Date.now() });
+      await repo.updateProject(tx, project.id, {
+        chaptersOrder: fresh!.chaptersOrder.filter((id) => id !== chapter.id),
+        chaptersOrderChangedMs: Date.now(),
+      });
     });
     this.publishChapter(ws.id, 'delete', chapter.id);
     return { status: 'ok' as const };
@@ -295,9 +394,15 @@ function parseLocator(raw: string) {
   try {
     const v = JSON.parse(raw) as { pronunciation_dictionary_id?: unknown; version_id?: unknown };
     if (typeof v.pronunciation_dictionary_id === 'string')
-      return { pronunciation_dictionary_id: v.pronunciation_dictionary_id, version_id: typeof v.version_id === 'string' ? v.version_id : null };
+      return {
+        pronunciation_dictionary_id: v.pronunciation_dictionary_id,
+        version_id: typeof v.version_id === 'string' ? v.version_id : null,
+      };
   } catch {
     /* falls through */
   }
-  throw badRequest('pronunciation_dictionary_locators must be JSON objects with pronunciation_dictionary_id and version_id.', 'invalid_locator');
+  throw badRequest(
+    'pronunciation_dictionary_locators must be JSON objects with pronunciation_dictionary_id and version_id.',
+    'invalid_locator',
+  );
 }

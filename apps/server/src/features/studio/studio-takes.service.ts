@@ -2,6 +2,7 @@
  * One block at a time (decision 175): generate it now, keep every generation as a take, list and play the
  * takes, and choose which one is the block's current audio (the one conversion joins into the chapter).
  */
+import type { ResourceAction } from '@vocalis/domain/workspace/resource-permissions';
 import type { AppDb } from '../../db/client';
 import { AppError, badRequest, notFound } from '../../errors';
 import type { EventBus } from '../../live/event-bus';
@@ -37,8 +38,14 @@ export class StudioTakesService {
     private readonly speech: BlockSpeech,
   ) {}
 
-  private async block(caller: Principal, projectId: string, chapterId: string, blockId: string) {
-    const { ws, project, chapter } = await this.access.chapter(caller, projectId, chapterId);
+  private async block(
+    caller: Principal,
+    projectId: string,
+    chapterId: string,
+    blockId: string,
+    action: ResourceAction = 'read',
+  ) {
+    const { ws, project, chapter } = await this.access.chapter(caller, projectId, chapterId, action);
     const block = (await repo.blocksOf(this.db, [chapter.id])).find((b) => b.id === blockId);
     if (!block) throw blockNotFound();
     return { ws, project, chapter, block };
@@ -65,7 +72,7 @@ export class StudioTakesService {
 
   /** Speaks the block now (characters charged like text to speech); the new take becomes current. */
   async generate(caller: Principal, projectId: string, chapterId: string, blockId: string) {
-    const { ws, project, chapter, block } = await this.block(caller, projectId, chapterId, blockId);
+    const { ws, project, chapter, block } = await this.block(caller, projectId, chapterId, blockId, 'edit');
     if (!block.nodes.some((n) => n.text.trim()))
       throw badRequest('There is no text to convert.', 'nothing_to_convert');
     if (project.convertingChapterIds.includes(chapter.id))
@@ -73,7 +80,7 @@ export class StudioTakesService {
     const { take } = await this.speech.speak(
       project,
       block,
-      { userId: caller.userId, via: caller.via, keyId: caller.keyId },
+      { userId: caller.userId, via: caller.via, keyId: caller.keyId, workspace: caller.workspace },
       new AbortController().signal,
     );
     this.publish(ws.id, project, chapter.id, block.id, take.id);
@@ -87,7 +94,7 @@ export class StudioTakesService {
 
   /** Makes a take the block's current audio; a take made from other text, voices or settings is refused. */
   async select(caller: Principal, projectId: string, chapterId: string, blockId: string, takeId: string) {
-    const { ws, project, chapter, block } = await this.block(caller, projectId, chapterId, blockId);
+    const { ws, project, chapter, block } = await this.block(caller, projectId, chapterId, blockId, 'edit');
     const take = await repo.findTake(this.db, block.id, takeId);
     if (!take) throw takeNotFound();
     if (take.fingerprint !== blockFingerprint(project, block))

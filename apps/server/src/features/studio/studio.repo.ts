@@ -1,6 +1,13 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { visibleWhere, type VisibilityFilter } from '../../auth/resource-access';
 import type { AppDb } from '../../db/client';
-import { studioBlocks, studioBlockTakes, studioChapters, studioProjects, studioSnapshots } from '../../db/schema/studio';
+import {
+  studioBlocks,
+  studioBlockTakes,
+  studioChapters,
+  studioProjects,
+  studioSnapshots,
+} from '../../db/schema/studio';
 import { voiceSharing } from '../../db/schema/voice-library';
 
 export type ProjectRow = typeof studioProjects.$inferSelect;
@@ -10,7 +17,10 @@ export type SnapshotRow = typeof studioSnapshots.$inferSelect;
 export type TakeRow = typeof studioBlockTakes.$inferSelect;
 
 export async function countProjects(db: AppDb, workspaceId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(studioProjects).where(eq(studioProjects.workspaceId, workspaceId));
+  const [row] = await db
+    .select({ n: count() })
+    .from(studioProjects)
+    .where(eq(studioProjects.workspaceId, workspaceId));
   return row?.n ?? 0;
 }
 
@@ -26,15 +36,29 @@ export const insertChapters = (db: AppDb, rows: (typeof studioChapters.$inferIns
 export const insertBlocks = (db: AppDb, rows: (typeof studioBlocks.$inferInsert)[]) =>
   rows.length ? db.insert(studioBlocks).values(rows) : Promise.resolve();
 
-export function listProjects(db: AppDb, workspaceId: string): Promise<ProjectRow[]> {
+/** The workspace's projects the filter lets the caller see (decision 165), newest first. */
+export function listProjects(
+  db: AppDb,
+  workspaceId: string,
+  visible: VisibilityFilter = null,
+): Promise<ProjectRow[]> {
   return db
     .select()
     .from(studioProjects)
-    .where(eq(studioProjects.workspaceId, workspaceId))
+    .where(
+      and(
+        eq(studioProjects.workspaceId, workspaceId),
+        visibleWhere(visible, studioProjects.id, studioProjects.createdByUserId),
+      ),
+    )
     .orderBy(desc(studioProjects.createdAt), desc(studioProjects.id));
 }
 
-export async function findProject(db: AppDb, workspaceId: string, id: string): Promise<ProjectRow | undefined> {
+export async function findProject(
+  db: AppDb,
+  workspaceId: string,
+  id: string,
+): Promise<ProjectRow | undefined> {
   const [row] = await db
     .select()
     .from(studioProjects)
@@ -56,7 +80,11 @@ export async function updateProject(
   return row;
 }
 
-export async function deleteProject(db: AppDb, workspaceId: string, id: string): Promise<ProjectRow | undefined> {
+export async function deleteProject(
+  db: AppDb,
+  workspaceId: string,
+  id: string,
+): Promise<ProjectRow | undefined> {
   const [row] = await db
     .delete(studioProjects)
     .where(and(eq(studioProjects.workspaceId, workspaceId), eq(studioProjects.id, id)))
@@ -65,7 +93,11 @@ export async function deleteProject(db: AppDb, workspaceId: string, id: string):
 }
 
 export function listChapters(db: AppDb, projectId: string): Promise<ChapterRow[]> {
-  return db.select().from(studioChapters).where(eq(studioChapters.projectId, projectId)).orderBy(asc(studioChapters.createdAt));
+  return db
+    .select()
+    .from(studioChapters)
+    .where(eq(studioChapters.projectId, projectId))
+    .orderBy(asc(studioChapters.createdAt));
 }
 
 export async function findChapter(db: AppDb, projectId: string, id: string): Promise<ChapterRow | undefined> {
@@ -85,7 +117,11 @@ export async function updateChapter(
   return row;
 }
 
-export async function deleteChapter(db: AppDb, projectId: string, id: string): Promise<ChapterRow | undefined> {
+export async function deleteChapter(
+  db: AppDb,
+  projectId: string,
+  id: string,
+): Promise<ChapterRow | undefined> {
   const [row] = await db
     .delete(studioChapters)
     .where(and(eq(studioChapters.projectId, projectId), eq(studioChapters.id, id)))
@@ -101,14 +137,23 @@ export function blocksOf(db: AppDb, chapterIds: string[]): Promise<BlockRow[]> {
 export const deleteBlocks = (db: AppDb, ids: string[]) =>
   ids.length ? db.delete(studioBlocks).where(inArray(studioBlocks.id, ids)) : Promise.resolve();
 
-export async function updateBlock(db: AppDb, id: string, set: Partial<typeof studioBlocks.$inferInsert>): Promise<void> {
+export async function updateBlock(
+  db: AppDb,
+  id: string,
+  set: Partial<typeof studioBlocks.$inferInsert>,
+): Promise<void> {
   await db.update(studioBlocks).set(set).where(eq(studioBlocks.id, id));
 }
 
-export const insertSnapshot = (db: AppDb, row: typeof studioSnapshots.$inferInsert) => db.insert(studioSnapshots).values(row);
+export const insertSnapshot = (db: AppDb, row: typeof studioSnapshots.$inferInsert) =>
+  db.insert(studioSnapshots).values(row);
 
 /** Snapshots of a chapter, or of the project (chapterId null), newest first. */
-export function listSnapshots(db: AppDb, projectId: string, chapterId: string | null): Promise<SnapshotRow[]> {
+export function listSnapshots(
+  db: AppDb,
+  projectId: string,
+  chapterId: string | null,
+): Promise<SnapshotRow[]> {
   return db
     .select()
     .from(studioSnapshots)
@@ -145,7 +190,8 @@ export function snapshotsByIds(db: AppDb, ids: string[]): Promise<SnapshotRow[]>
   return db.select().from(studioSnapshots).where(inArray(studioSnapshots.id, ids));
 }
 
-export const insertTake = (db: AppDb, row: typeof studioBlockTakes.$inferInsert) => db.insert(studioBlockTakes).values(row).returning();
+export const insertTake = (db: AppDb, row: typeof studioBlockTakes.$inferInsert) =>
+  db.insert(studioBlockTakes).values(row).returning();
 
 /** A block's takes, oldest first. */
 export function listTakes(db: AppDb, blockId: string): Promise<TakeRow[]> {
@@ -168,16 +214,27 @@ export async function findTake(db: AppDb, blockId: string, id: string): Promise<
 export async function blockFiles(db: AppDb, blocks: BlockRow[]): Promise<string[]> {
   const ids = blocks.map((b) => b.id);
   const takes = ids.length
-    ? await db.select({ p: studioBlockTakes.audioPath }).from(studioBlockTakes).where(inArray(studioBlockTakes.blockId, ids))
+    ? await db
+        .select({ p: studioBlockTakes.audioPath })
+        .from(studioBlockTakes)
+        .where(inArray(studioBlockTakes.blockId, ids))
     : [];
-  return [...new Set([...blocks.flatMap((b) => (b.audioPath ? [b.audioPath] : [])), ...takes.map((t) => t.p)])];
+  return [
+    ...new Set([...blocks.flatMap((b) => (b.audioPath ? [b.audioPath] : [])), ...takes.map((t) => t.p)]),
+  ];
 }
 
 /** Every file a project holds (block audio, takes and snapshots), to discard with it. */
 export async function projectFiles(db: AppDb, projectId: string): Promise<string[]> {
   const chapters = await listChapters(db, projectId);
-  const blocks = await blocksOf(db, chapters.map((c) => c.id));
-  const snaps = await db.select({ p: studioSnapshots.audioPath }).from(studioSnapshots).where(eq(studioSnapshots.projectId, projectId));
+  const blocks = await blocksOf(
+    db,
+    chapters.map((c) => c.id),
+  );
+  const snaps = await db
+    .select({ p: studioSnapshots.audioPath })
+    .from(studioSnapshots)
+    .where(eq(studioSnapshots.projectId, projectId));
   return [...(await blockFiles(db, blocks)), ...snaps.map((s) => s.p)];
 }
 

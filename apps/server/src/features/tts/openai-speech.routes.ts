@@ -47,7 +47,7 @@ export const openAiSpeechRoutes =
           requestId: request.id,
           // The workspace's own settings for the voice (settings/edit) apply here too; `speed` multiplies them.
           voice: await service.voices.profileFor(
-            requirePrincipal(request).userId,
+            requirePrincipal(request),
             service.voices.forOpenAi(typeof body.voice === 'string' ? body.voice : body.voice.id).voiceId,
           ),
           body: { text: body.input, model_id: body.model, apply_text_normalization: 'auto' },

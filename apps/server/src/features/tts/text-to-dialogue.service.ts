@@ -6,6 +6,7 @@
 import type { DialogueBody } from '@vocalis/contracts/text-to-dialogue';
 import { dialogueLimitViolation, dialogueVoiceIds } from '@vocalis/domain/dialogue-limits';
 import { badRequest } from '../../errors';
+import type { ResourceCaller } from '../../auth/resource-access';
 import type { ChargeableCaller } from '../api-keys/api-keys.service';
 import type { CatalogueVoice } from '../voices/voice-builders';
 import type { AudioTarget } from './audio-target';
@@ -14,7 +15,8 @@ import type { TextToSpeechService } from './tts.service';
 
 export interface DialogueInput {
   userId: string;
-  caller: ChargeableCaller;
+  /** The caller as the auth hook resolved it (its workspace decides which voices it may use). */
+  caller: ChargeableCaller & { workspace?: ResourceCaller['workspace'] };
   requestId: string;
   body: DialogueBody;
   target: AudioTarget;
@@ -35,7 +37,10 @@ export class TextToDialogueService {
     // workspace's own settings for it (settings/edit), as text to speech uses them.
     const voices = new Map<string, CatalogueVoice>();
     for (const id of dialogueVoiceIds(body.inputs))
-      voices.set(id, await this.tts.voices.profileFor(input.userId, id));
+      voices.set(
+        id,
+        await this.tts.voices.profileFor({ userId: input.userId, workspace: input.caller.workspace }, id),
+      );
     const settings = body.settings
       ? { stability: body.settings.stability, similarity_boost: body.settings.similarity }
       : null;

@@ -32,7 +32,7 @@ export const ttsRoutes =
         caller: requirePrincipal(request),
         requestId: request.id,
         // The workspace's own settings for the voice (settings/edit) stand in for the voice's defaults.
-        voice: await service.voices.profileFor(requirePrincipal(request).userId, request.params.voice_id),
+        voice: await service.voices.profileFor(requirePrincipal(request), request.params.voice_id),
         body: request.body,
         // The query schema has already refused formats the table does not know.
         target: parseOutputFormat(request.query.output_format)!,

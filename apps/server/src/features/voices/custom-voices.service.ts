@@ -17,7 +17,7 @@ import { sharingRefusals } from '@vocalis/domain/voices/voice-sharing';
 import { pvcRefusals } from '@vocalis/domain/voices/professional-cloning';
 import type { AppDb } from '../../db/client';
 import { cachedRead } from '../../db/read-cache';
-import { ResourceAccess } from '../../auth/resource-access';
+import { ResourceAccess, type ResourceCaller } from '../../auth/resource-access';
 import type { ResourceAction } from '@vocalis/domain/workspace/resource-permissions';
 import { badRequest, forbidden, notFound } from '../../errors';
 import { newId } from '../../lib/ids';
@@ -108,13 +108,32 @@ export class CustomVoicesService {
    * copy whose owner stopped sharing (copied_disabled) is refused: it is unusable (spec §4); for a
    * generation, so is a voice under safety_control BAN (content-and-workspace.md §4 voice safety).
    */
-  async speaking(workspaceId: string, voiceId: string, purpose: 'read' | 'generate' = 'read') {
-    const row = await this.usableRow(workspaceId, voiceId, purpose);
+  async speaking(
+    workspaceId: string,
+    voiceId: string,
+    purpose: 'read' | 'generate' = 'read',
+    caller?: ResourceCaller,
+  ) {
+    const row = await this.usableRow(workspaceId, voiceId, purpose, caller);
     return row && speakingVoice(row);
   }
 
-  private async usableRow(workspaceId: string, voiceId: string, purpose: 'read' | 'generate') {
+  /**
+   * The workspace's voice, when usable; with a `caller`, only one they may read (shared resources, decision
+   * 165): another member's private voice answers 404 as if it did not exist, before anything else is said
+   * about it.
+   */
+  private async usableRow(
+    workspaceId: string,
+    voiceId: string,
+    purpose: 'read' | 'generate',
+    caller?: ResourceCaller,
+  ) {
     const row = await repo.findWorkspaceVoice(this.db, workspaceId, voiceId);
+    if (row && caller)
+      (await ResourceAccess.load(this.db, caller, 'voice')).require(row.id, row.createdBy, 'read', () =>
+        voiceNotFound(voiceId),
+      );
     if (row?.copyStatus === 'copied_disabled')
       throw forbidden(sharingRefusals.copiedDisabled(row.name), 'voice_copied_disabled');
     if (row?.safetyControl === 'BAN' && purpose === 'generate') throw voiceBlocked(voiceId);
@@ -128,8 +147,8 @@ export class CustomVoicesService {
    * The voice as speech requests speak it: with a cloning server configured, a voice with samples also
    * carries its speaker there (uploaded on first use), which the default model then speaks through.
    */
-  async speakingForSpeech(workspaceId: string, voiceId: string) {
-    const row = await this.usableRow(workspaceId, voiceId, 'generate');
+  async speakingForSpeech(workspaceId: string, voiceId: string, caller?: ResourceCaller) {
+    const row = await this.usableRow(workspaceId, voiceId, 'generate', caller);
     if (!row) return undefined;
     const voice = speakingVoice(row);
     if (!this.clones) return voice;

@@ -4,6 +4,7 @@ import type {
   VoiceSettingsInput,
   VoiceSettingsResponse,
 } from '@vocalis/contracts/voices';
+import type { ResourceCaller } from '../../auth/resource-access';
 import type { AppDb } from '../../db/client';
 import type { StoredVoiceSettings } from '../../db/schema/voice-settings';
 import { badRequest, notFound } from '../../errors';
@@ -218,16 +219,29 @@ export class VoicesService {
 
   /**
    * The catalogue voice with the workspace's stored settings as its own, for generation: request
-   * settings still override them field by field.
+   * settings still override them field by field. This is where every generation resolves its voices: given
+   * the caller as the auth hook resolved it, a workspace voice they may not read (shared resources, decision
+   * 165) answers 404 like an unknown one. A bare user id is work the server does for someone already checked
+   * (a queued job, an agent speaking for its owner).
    */
-  async profileFor(userId: string, voiceId: string): Promise<CatalogueVoice> {
-    const workspaceId = (await this.workspaces.workspaceOf(userId)).id;
+  async profileFor(who: string | ResourceCaller, voiceId: string): Promise<CatalogueVoice> {
+    const caller = typeof who === 'string' ? undefined : who;
+    const userId = typeof who === 'string' ? who : who.userId;
+    const workspaceId = (caller?.workspace ?? (await this.workspaces.workspaceOf(userId))).id;
     const voice =
       this.byId.get(resolveVoiceAlias(voiceId)) ??
-      (await this.custom.speakingForSpeech(workspaceId, voiceId));
+      (await this.custom.speakingForSpeech(workspaceId, voiceId, caller));
     if (!voice) throw voiceNotFound(voiceId);
     const stored = await settingsRepo.findVoiceSettings(this.db, workspaceId, voice.voiceId);
     return stored ? { ...voice, settings: { ...voice.settings, ...stored } } : voice;
+  }
+
+  /** Whether the caller may generate with the voice: premade, or one of the workspace's they may read. */
+  async readableFor(caller: ResourceCaller, workspaceId: string, voiceId: string): Promise<boolean> {
+    if (this.byId.has(resolveVoiceAlias(voiceId))) return true;
+    return (
+      (await this.custom.speaking(workspaceId, voiceId, 'read', caller).catch(() => undefined)) !== undefined
+    );
   }
 
   /** The voice ids of one of the caller's collections, or a 404 for another workspace's or none. */

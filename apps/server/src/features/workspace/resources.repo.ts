@@ -185,12 +185,13 @@ export async function shareOptions(db: AppDb, workspaceId: string) {
     .from(workspaceGroups)
     .where(eq(workspaceGroups.workspaceId, workspaceId))
     .orderBy(asc(workspaceGroups.name));
+  // A service account is offered by its keys (the SDK shares with `workspace_api_key_id`), named after both.
   const keys = await db
-    .select({ id: apiKeys.id, name: apiKeys.name })
+    .select({ id: apiKeys.id, name: sql<string>`${serviceAccounts.name} || ' (' || ${apiKeys.name} || ')'` })
     .from(apiKeys)
     .innerJoin(serviceAccounts, eq(serviceAccounts.userId, apiKeys.userId))
     .where(eq(serviceAccounts.workspaceId, workspaceId))
-    .orderBy(asc(apiKeys.name));
+    .orderBy(asc(serviceAccounts.name), asc(apiKeys.name));
   return { members, groups, keys };
 }
 

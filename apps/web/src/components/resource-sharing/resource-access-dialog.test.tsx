@@ -124,6 +124,35 @@ describe('ResourceAccessDialog', () => {
     expect(posts).toHaveLength(5);
   });
 
+  it('offers service accounts by their keys and shares with the key', async () => {
+    const posts = stubApi(
+      meta({
+        share_options: [
+          ...meta().share_options,
+          { name: 'Publishing bot (production)', id: 'key-1', type: 'key' },
+        ],
+      }),
+    );
+    open();
+    const dialog = await screen.findByRole('dialog', { name: 'Share Narrator' });
+    const picker = await within(dialog).findByLabelText('Member or group');
+    const accounts = within(picker).getByRole('group', { name: 'Service accounts' });
+    expect(
+      within(accounts)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Publishing bot (production)']);
+    fireEvent.change(picker, { target: { value: 'key-1' } });
+    fireEvent.change(within(dialog).getByLabelText('Role'), { target: { value: 'editor' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    await waitFor(() =>
+      expect(posts.at(-1)).toEqual({
+        path: '/v1/workspace/resources/v1/share',
+        body: { workspace_api_key_id: 'key-1', role: 'editor', resource_type: 'voice' },
+      }),
+    );
+  });
+
   it('someone without admin access reads the list and changes nothing', async () => {
     const posts = stubApi(
       meta({

@@ -26,6 +26,8 @@ const NOUNS: Record<SharedResource['type'], string> = {
  * grant and the workspace default. Someone with admin access adds, changes and removes grants and can make
  * the resource private to its grantees (unshare `default`); others read the same list.
  */
+const GROUP_LABELS = { user: 'Members', group: 'Groups', key: 'Service accounts' } as const;
+
 export function ResourceAccessDialog({
   resource,
   name,
@@ -83,9 +85,8 @@ function AccessEditor({
   const change = useChangeAccess(resource);
   const canManage = meta.your_role === 'admin';
   const taken = new Set(meta.grants.map((g) => g.grantee_id));
-  const options = meta.share_options.filter(
-    (o) => o.type !== 'key' && !taken.has(o.id) && o.id !== meta.creator_user_id,
-  );
+  // Service accounts are offered by their API keys (a grant goes to the account behind the key).
+  const options = meta.share_options.filter((o) => !taken.has(o.id) && o.id !== meta.creator_user_id);
   const [grantee, setGrantee] = useState('');
   const [role, setRole] = useState<GrantRole>('viewer');
 
@@ -106,7 +107,12 @@ function AccessEditor({
   const add = () => {
     const option = options.find((o) => o.id === grantee);
     if (!option) return;
-    const target = option.type === 'group' ? { group_id: option.id } : { user_email: option.name };
+    const target =
+      option.type === 'group'
+        ? { group_id: option.id }
+        : option.type === 'key'
+          ? { workspace_api_key_id: option.id }
+          : { user_email: option.name };
     change.mutate(
       { kind: 'share', body: { ...target, role } },
       {
@@ -160,9 +166,9 @@ function AccessEditor({
                 onChange={(e) => setGrantee(e.target.value)}
               >
                 <option value="">Choose a member or group</option>
-                {(['user', 'group'] as const).map((type) =>
+                {(['user', 'group', 'key'] as const).map((type) =>
                   options.some((o) => o.type === type) ? (
-                    <optgroup key={type} label={type === 'user' ? 'Members' : 'Groups'}>
+                    <optgroup key={type} label={GROUP_LABELS[type]}>
                       {options
                         .filter((o) => o.type === type)
                         .map((o) => (
