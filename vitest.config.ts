@@ -2,7 +2,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
-import { LongestFirstSequencer } from './scripts/longest-first-sequencer.ts';
+import { LongestFirstSequencer } from './scripts/longest-first-sequencer';
 
 const INTEGRATION = ['apps/server/src/**/*.routes.test.ts', 'apps/server/src/**/*.int.test.ts'];
 const alias = { '@': path.resolve(import.meta.dirname, 'apps/web/src') };
