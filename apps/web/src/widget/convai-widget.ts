@@ -102,7 +102,6 @@ class ConvaiWidget extends HTMLElement {
       const text = input.value.trim();
       if (!text || !this.call) return;
       this.call.sendText(text);
-      this.line('user', text);
       input.value = '';
     });
     const note = el('div', { className: 'note' });

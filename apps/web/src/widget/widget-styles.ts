@@ -10,13 +10,17 @@ const POSITION: Record<string, string> = {
   'bottom-right': 'bottom:20px;right:20px',
 };
 
-export function widgetCss(c: WidgetConfig): string {
+/** The stylesheet; `inline` (the editor's preview) keeps the card in the flow instead of floating it. */
+export function widgetCss(c: WidgetConfig, inline = false): string {
+  const position = inline
+    ? 'position:relative;width:100%;max-width:340px'
+    : `position:fixed;z-index:2147483000;${POSITION[c.placement] ?? POSITION['bottom-right']}`;
   return `
-:host{all:initial}
+:host{all:initial;display:block;font-family:system-ui,-apple-system,"Segoe UI",sans-serif}
 [hidden]{display:none!important}
-.w{position:fixed;${POSITION[c.placement] ?? POSITION['bottom-right']};z-index:2147483000;font-family:system-ui,-apple-system,"Segoe UI",sans-serif;
+.w{${position};font-family:system-ui,-apple-system,"Segoe UI",sans-serif;
   background:${c.bg_color};color:${c.text_color};border:1px solid ${c.border_color};border-radius:${c.border_radius}px;
-  box-shadow:0 8px 28px rgba(0,0,0,.18);padding:12px;width:min(340px,calc(100vw - 40px));box-sizing:border-box;font-size:14px}
+  box-shadow:0 8px 28px rgba(0,0,0,.18);padding:12px;${inline ? '' : 'width:min(340px,calc(100vw - 40px));'}box-sizing:border-box;font-size:14px}
 .row{display:flex;align-items:center;gap:10px}
 .avatar{flex:none;width:44px;height:44px;border-radius:50%;object-fit:cover;background:linear-gradient(135deg,var(--c1),var(--c2))}
 .speaking .avatar{animation:pulse 1s ease-in-out infinite}

@@ -100,6 +100,8 @@ export class ConversationStarter {
       /** The opened value of a workspace secret (webhook tool headers), or null. */
       openSecret(workspaceId: string, secretId: string): Promise<string | null>;
       allowPrivate: boolean;
+      /** This server's own origin (PUBLIC_URL): its pages may talk to any agent of the user. */
+      appOrigin?: string;
       log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
     },
   ) {}
@@ -121,7 +123,9 @@ export class ConversationStarter {
         'authorization_required',
       );
     }
-    if (input.origin !== undefined || (!input.principal && !input.signature)) {
+    // The app's own pages (talk-to, playground) are not third-party sites: the allow-list does not apply to them.
+    const ownPage = input.origin !== undefined && input.origin === d.appOrigin;
+    if (!ownPage && (input.origin !== undefined || (!input.principal && !input.signature))) {
       if (!originAllowed(agent.platformSettings, input.origin))
         throw forbidden('This origin is not allowed to talk to this agent.', 'origin_not_allowed');
     }

@@ -83,6 +83,7 @@ export const conversationalAiFeature = defineFeature({
         return row ? box.open(row.encryptedValue) : null;
       },
       allowPrivate: config.outboundAllowPrivate,
+      appOrigin: new URL(config.publicUrl).origin,
       log: app.log,
     });
     registerConversationSocket(app, starter, {

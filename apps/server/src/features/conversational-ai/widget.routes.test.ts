@@ -2,6 +2,7 @@ import { ElevenLabsClient, type ElevenLabsError } from '@elevenlabs/elevenlabs-j
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ProtocolClient } from '../../testing/protocol-client';
 import { createTestUser, startTestApp, type TestApp, type TestUser } from '../../testing/test-app';
 
 type Detail = { detail: { status: string; message: string } };
@@ -64,6 +65,19 @@ describe(`the embeddable widget's settings and script on ${process.env.TEST_DB}`
     });
     const missing = await app.request('/v1/convai/agents/agent_nope/widget');
     expect(missing.status).toBe(404);
+  });
+
+  it('lets the app’s own pages talk to an agent whatever its allow-list names', async () => {
+    const c = await ProtocolClient.open(
+      `${app.url.replace('http', 'ws')}/v1/convai/conversation?agent_id=${agentId}`,
+      { origin: new URL(app.url).origin },
+    );
+    c.send({ type: 'conversation_initiation_client_data' });
+    expect((await c.next((e) => e.type === 'conversation_initiation_metadata')).type).toBe(
+      'conversation_initiation_metadata',
+    );
+    c.ws.close();
+    await c.closed;
   });
 
   it('gives a private agent’s settings only with a conversation signature', async () => {
