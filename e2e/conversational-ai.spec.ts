@@ -93,6 +93,7 @@ test('builds an agent with a knowledge base, talks to it through the microphone,
     .click();
   await expect(page).toHaveURL(/conversational-ai$/);
   await page.getByRole('button', { name: 'Front desk', exact: true }).click();
+  await page.getByRole('tab', { name: 'Knowledge' }).click();
   await page.getByRole('checkbox', { name: 'Opening hours' }).check();
   await page.getByRole('button', { name: 'Save agent' }).click();
   await expect(page.getByTestId('agent-mode')).toHaveText(/retrieval/);

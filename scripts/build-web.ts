@@ -15,6 +15,7 @@ export const WEB_INPUTS = [
   'apps/web/public',
   'apps/web/index.html',
   'apps/web/vite.config.ts',
+  'apps/web/vite.widget.config.ts',
   'apps/web/package.json',
   'packages/contracts/src',
   'packages/contracts/package.json',

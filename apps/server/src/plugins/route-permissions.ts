@@ -357,6 +357,7 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, KeyAccess<PermissionType
   'PATCH /v1/convai/agents/:agent_id': 'convai_write',
   'POST /v1/convai/agents/:agent_id/duplicate': 'convai_write',
   'DELETE /v1/convai/agents/:agent_id': 'convai_write',
+  'GET /v1/convai/agents/:agent_id/widget': 'convai_read',
   'POST /v1/convai/secrets': 'convai_write',
   'GET /v1/convai/secrets': 'convai_read',
   'PATCH /v1/convai/secrets/:secret_id': 'convai_write',

@@ -6,6 +6,7 @@
 import type { AgentMode } from '@vocalis/contracts/conversational-ai';
 import type { ChatMessage, LanguageModel, ToolCall, ToolDefinition } from './chat-completions';
 import type { Passage } from './knowledge-base.repo';
+import { transferToolDefinition, type AgentTransferRule } from './agent-transfer';
 
 export type Turn = { role: 'user' | 'agent'; message: string };
 
@@ -20,6 +21,8 @@ export type ToolRun = {
   endCall(reason: string): void;
   /** The system tool language_detection: the user speaks another language from now on. */
   switchLanguage(language: string): string;
+  /** The system tool transfer_to_agent: another agent takes the conversation over after this turn. */
+  transferToAgent?(rule: AgentTransferRule): void;
 };
 
 /** A tool the server runs itself (webhook tools): its function for the model and how to run it. */
@@ -48,6 +51,8 @@ export type ResponderContext = {
   endCallTool: boolean;
   serverTools: ServerTool[];
   systemTools: SystemToolName[];
+  /** transfer_to_agent's rules (decision 232); empty: the tool is not offered. */
+  transfers?: AgentTransferRule[];
   /** Extra system notes the client sent (contextual updates), in order. */
   context: string[];
 };
@@ -60,6 +65,8 @@ export type TurnRecord = {
     parameters: unknown;
     result: string;
     isError: boolean;
+    /** How long the tool took to answer (tool usage statistics, decision 233). */
+    latencySecs?: number;
   }[];
 };
 
@@ -119,6 +126,7 @@ function toolDefinitions(ctx: ResponderContext): ToolDefinition[] {
         },
       },
     });
+  if (ctx.transfers?.length) tools.push(transferToolDefinition(ctx.transfers));
   if (ctx.endCallTool)
     tools.push({
       type: 'function',
@@ -193,6 +201,7 @@ export async function* respond(
       let outcome: { result: string; isError: boolean };
       let type: TurnRecord['toolCalls'][number]['type'] = 'system';
       const p = parameters as Record<string, unknown>;
+      const started = performance.now();
       const server = ctx.serverTools.find((t) => t.name === call.function.name);
       const client = ctx.clientTools.find((t) => t.name === call.function.name);
       if (call.function.name === 'end_call' && ctx.endCallTool) {
@@ -206,6 +215,28 @@ export async function* respond(
         ctx.systemTools.includes('language_detection')
       ) {
         outcome = { result: tools.switchLanguage(String(p.language ?? '')), isError: false };
+      } else if (
+        call.function.name === 'transfer_to_agent' &&
+        ctx.transfers?.length &&
+        tools.transferToAgent
+      ) {
+        const rule = ctx.transfers.find((r) => r.agentId === p.agent_id);
+        if (rule) {
+          // The other agent answers from here: this agent's turn ends with the hand-over.
+          tools.transferToAgent(rule);
+          record.toolCalls.push({
+            name: 'transfer_to_agent',
+            type,
+            parameters,
+            result: `Transferred to ${rule.agentId}.`,
+            isError: false,
+          });
+          return;
+        }
+        outcome = {
+          result: `${String(p.agent_id)} is not an agent this conversation can be transferred to.`,
+          isError: true,
+        };
       } else if (server) {
         type = 'webhook';
         outcome = await server.run(p, signal);
@@ -215,7 +246,8 @@ export async function* respond(
       } else {
         outcome = { result: `There is no tool named ${call.function.name}.`, isError: true };
       }
-      record.toolCalls.push({ name: call.function.name, type, parameters, ...outcome });
+      const latencySecs = Math.round(performance.now() - started) / 1000;
+      record.toolCalls.push({ name: call.function.name, type, parameters, ...outcome, latencySecs });
       messages.push({ role: 'tool', tool_call_id: call.id, content: outcome.result });
     }
   }

@@ -8,6 +8,7 @@ import type { SpeechToTextEngine } from '@vocalis/speech/stt/stt-engine';
 import { TurnDetector } from '@vocalis/speech/stt/turn-detector';
 import type { SpeechPlan } from '../../speech/speech-plan';
 import { respond, type ResponderContext, type Turn, type TurnRecord } from './agent-responder';
+import type { AgentTransferRule } from './agent-transfer';
 import { SentenceSplitter, type AgentVoices } from './agent-voice';
 import { clientMessage, serverEvents } from './conversation-protocol';
 
@@ -24,6 +25,17 @@ export type SessionEnd = {
   /** The call as heard: the user's audio with the agent's placed where it was sent (16 kHz). */
   recording: Int16Array;
   feedback: { score: string; event_id: number }[];
+  /** transfer_to_agent hand-overs, in order (decision 232). */
+  agentTransfers: { agent_id: string; agent_name: string; time_in_call_secs: number }[];
+};
+
+/** The agent that takes the conversation over (transfer_to_agent): how it answers and speaks. */
+export type AgentSwitch = {
+  agentId: string;
+  agentName: string;
+  firstMessage: string;
+  responder: ResponderContext;
+  voice: SessionOptions['voice'];
 };
 
 export type SessionOptions = {
@@ -43,6 +55,8 @@ export type SessionOptions = {
   heartbeat(seconds: number): void;
   finish(end: SessionEnd): Promise<void>;
   toRecording(pcm: Uint8Array, rate: number): Promise<Int16Array>;
+  /** Loads the agent a transfer rule names (same workspace), or null when it is gone. */
+  transfer?(rule: AgentTransferRule): Promise<AgentSwitch | null>;
   log: { warn(obj: object, msg: string): void };
 };
 
@@ -76,6 +90,8 @@ export class ConversationSession {
   private lastAgent: TranscriptEntry | null = null;
   private language: string;
   private reengaged = false;
+  private pendingTransfer: AgentTransferRule | null = null;
+  private readonly agentTransfers: SessionEnd['agentTransfers'] = [];
 
   constructor(private readonly o: SessionOptions) {
     this.language = o.language;
@@ -207,11 +223,34 @@ export class ConversationSession {
     const pieces = respond(this.o.responder, this.history, text, this.tools(), record, abort.signal);
     this.history.push({ role: 'user', message: text });
     await this.speakTurn(pieces, record, abort);
+    if (this.pendingTransfer) await this.handOver(this.pendingTransfer);
     if (this.endAfterTurn) await this.end(this.endAfterTurn);
+  }
+
+  /** transfer_to_agent: the other agent's prompt, tools and voice answer from now on; it greets if the rule says so. */
+  private async handOver(rule: AgentTransferRule): Promise<void> {
+    this.pendingTransfer = null;
+    const next = await this.o.transfer?.(rule);
+    if (!next) {
+      this.o.send(
+        serverEvents.error('transfer_failed', `The agent ${rule.agentId} could not take the call.`),
+      );
+      return;
+    }
+    if (rule.transferMessage) await this.speakTurn(rule.transferMessage);
+    this.o.responder = next.responder;
+    this.o.voice = next.voice;
+    this.agentTransfers.push({
+      agent_id: next.agentId,
+      agent_name: next.agentName,
+      time_in_call_secs: Math.round(this.elapsed()),
+    });
+    if (rule.speakFirstMessage && next.firstMessage) await this.speakTurn(next.firstMessage);
   }
 
   private tools() {
     return {
+      transferToAgent: (rule: AgentTransferRule) => (this.pendingTransfer = rule),
       clientTool: (name: string, parameters: unknown, expectsResponse: boolean) => {
         const id = `tool_${this.eventId}_${this.pendingTools.size}_${Date.now()}`;
         this.o.send(serverEvents.clientToolCall(name, id, parameters, expectsResponse));
@@ -284,13 +323,16 @@ export class ConversationSession {
         request_id: `${eventId}_${i}`,
         tool_name: t.name,
         result_value: t.result,
+        ...(t.latencySecs !== undefined ? { tool_latency_secs: t.latencySecs } : {}),
         is_error: t.isError,
         tool_has_been_called: true,
         type: t.type,
       }));
     }
-    if (!entry.message) return;
+    // A turn that only ran tools (skip_turn, transfer_to_agent) is recorded for its tool calls, but says nothing.
+    if (!entry.message && !record.toolCalls.length) return;
     this.transcript.push(entry);
+    if (!entry.message) return;
     this.lastAgent = entry;
     this.history.push({ role: 'agent', message: entry.message });
     if (!abort.signal.aborted) this.o.send(serverEvents.agentResponse(entry.message, eventId));
@@ -329,6 +371,7 @@ export class ConversationSession {
       terminationReason: reason,
       recording,
       feedback: this.feedback,
+      agentTransfers: this.agentTransfers,
     });
   }
 

@@ -18,7 +18,10 @@ import type { Principal } from '../../plugins/auth';
 import type { SttEngines } from '../speech-to-text/stt-engines';
 import { attachedDocumentIds, type ModeResolver } from './agent-mode';
 import type { AgentVoices } from './agent-voice';
+import type { ResponderContext } from './agent-responder';
+import { transferRules } from './agent-transfer';
 import * as agentsRepo from './agents.repo';
+import type { AgentRow } from './agents.repo';
 import { agentNotFound } from './agents.service';
 import type { ConversationSigner } from './conversation-access';
 import { initiationData, type InitiationData } from './conversation-protocol';
@@ -101,6 +104,8 @@ export class ConversationStarter {
       /** The opened value of a workspace secret (webhook tool headers), or null. */
       openSecret(workspaceId: string, secretId: string): Promise<string | null>;
       allowPrivate: boolean;
+      /** This server's own origin (PUBLIC_URL): its pages may talk to any agent of the user. */
+      appOrigin?: string;
       log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
     },
   ) {}
@@ -125,7 +130,9 @@ export class ConversationStarter {
         'authorization_required',
       );
     }
-    if (input.origin !== undefined || (!input.principal && !input.signature)) {
+    // The app's own pages (talk-to, playground) are not third-party sites: the allow-list does not apply to them.
+    const ownPage = input.origin !== undefined && input.origin === d.appOrigin;
+    if (!ownPage && (input.origin !== undefined || (!input.principal && !input.signature))) {
       if (!originAllowed(agent.platformSettings, input.origin))
         throw forbidden('This origin is not allowed to talk to this agent.', 'origin_not_allowed');
     }
@@ -140,31 +147,24 @@ export class ConversationStarter {
       allowedOverride(agent.platformSettings, init?.conversation_config_override),
     );
     const agentCfg = obj(config.agent);
-    const prompt = obj(agentCfg.prompt);
     const tts = obj(config.tts);
     const conversationCfg = obj(config.conversation);
-    const language = (agentCfg.language as string | undefined) || 'en';
     const variables = {
       ...obj(obj(agentCfg.dynamic_variables).dynamic_variable_placeholders),
       ...(init?.dynamic_variables ?? {}),
       ...systemVariables({ agentId: agent.id, conversationId, now: new Date() }),
     };
-
-    const mode = await d.modes.modeOf(agent.workspaceId, config);
-    const model = mode === 'llm' ? await d.llm.modelFor(agent.workspaceId) : null;
     const engines = d.stt();
     const stt = (lang: string) => (engines ? engines.pick('scribe_v1', lang) : null);
     const textOnly = conversationCfg.text_only === true;
     const format = (tts.agent_output_audio_format as string | undefined) ?? 'pcm_16000';
     const rate = Number(format.split('_')[1]);
-    const plan = textOnly
-      ? null
-      : await d.voices.plan({
-          userId: agent.createdBy,
-          voiceId: (tts.voice_id as string | undefined) || d.defaultVoiceId,
-          language,
-          settings: tts as { stability?: number; similarity_boost?: number; speed?: number },
-        });
+    const { mode, model, language, responder, plan, firstMessage } = await this.runtime(
+      agent,
+      config,
+      variables,
+      textOnly,
+    );
 
     const { secondsLeft } = await d.conversations.begin({
       id: conversationId,
@@ -175,42 +175,11 @@ export class ConversationStarter {
       mode,
       metadata: { dynamic_variables: variables },
     });
-    const documents = attachedDocumentIds(config);
-    const toolIds = Array.isArray(prompt.tool_ids)
-      ? (prompt.tool_ids as unknown[]).filter((i): i is string => typeof i === 'string')
-      : [];
-    const stored = await toolsRepo.toolsByIds(d.db, agent.workspaceId, toolIds);
-    const tools = [...((prompt.tools as Obj[] | undefined) ?? []), ...stored.map((t) => t.toolConfig)];
-    const systemNames = new Set(tools.filter((t) => t.type === 'system').map((t) => t.name as string));
-    const builtIn = obj(prompt.built_in_tools);
     const privacy = obj(obj(agent.platformSettings).privacy);
     const session = new ConversationSession({
       conversationId,
-      firstMessage: substituteVariables((agentCfg.first_message as string | undefined) ?? '', variables),
-      responder: {
-        mode,
-        model,
-        systemPrompt:
-          `${substituteVariables((prompt.prompt as string | undefined) || 'You are a helpful voice assistant.', variables)}\n` +
-          `Answer in the language ${language}. Keep answers short: they are spoken aloud.`,
-        temperature: prompt.temperature as number | undefined,
-        maxTokens: prompt.max_tokens as number | undefined,
-        retrieve: (q) => kb.searchPassages(d.db, agent.workspaceId, documents, q, 3),
-        clientTools: tools.filter((t) => t.type === 'client') as never,
-        endCallTool: builtIn.end_call != null || systemNames.has('end_call'),
-        serverTools: tools
-          .filter((t) => t.type === 'webhook' && obj(t.api_schema).url)
-          .map((t) =>
-            webhookTool(t, {
-              openSecret: (id) => d.openSecret(agent.workspaceId, id),
-              allowPrivate: d.allowPrivate,
-            }),
-          ),
-        systemTools: (['skip_turn', 'language_detection'] as const).filter(
-          (n) => systemNames.has(n) || builtIn[n] != null,
-        ),
-        context: [],
-      },
+      firstMessage,
+      responder,
       voice: plan ? { voices: d.voices, plan, format, rate } : null,
       stt,
       language: language.split('-')[0]!,
@@ -234,7 +203,10 @@ export class ConversationStarter {
         try {
           await d.conversations.finish(ids, end, {
             recordVoice: privacy.record_voice !== false,
-            metadata: { dynamic_variables: variables },
+            metadata: {
+              dynamic_variables: variables,
+              ...(end.agentTransfers.length ? { agent_transfers: end.agentTransfers } : {}),
+            },
           });
         } catch (err) {
           d.log.error({ err, conversationId }, 'conversation not stored');
@@ -252,9 +224,81 @@ export class ConversationStarter {
         const samples = new Int16Array(pcm.buffer.slice(pcm.byteOffset, pcm.byteOffset + (pcm.length & ~1)));
         return r === 16000 ? samples : resample(samples, r, 16000);
       },
+      transfer: async (rule) => {
+        // Only agents of the same workspace; the client keeps the audio format the call started with.
+        const target = await agentsRepo.findAgentById(d.db, rule.agentId);
+        if (!target || target.workspaceId !== agent.workspaceId) return null;
+        const next = await this.runtime(
+          target,
+          target.conversationConfig,
+          { ...variables, system__agent_id: target.id },
+          textOnly,
+        );
+        return {
+          agentId: target.id,
+          agentName: target.name,
+          firstMessage: next.firstMessage,
+          responder: next.responder,
+          voice: next.plan ? { voices: d.voices, plan: next.plan, format, rate } : null,
+        };
+      },
       log: d.log,
     });
     session.start();
     return session;
+  }
+
+  /** How an agent answers and speaks in a conversation: mode, model, prompt, tools, voice, first message. */
+  private async runtime(agent: AgentRow, config: Obj, variables: Obj, textOnly: boolean) {
+    const { d } = this;
+    const agentCfg = obj(config.agent);
+    const prompt = obj(agentCfg.prompt);
+    const tts = obj(config.tts);
+    const language = (agentCfg.language as string | undefined) || 'en';
+    const mode = await d.modes.modeOf(agent.workspaceId, config);
+    const model = mode === 'llm' ? await d.llm.modelFor(agent.workspaceId) : null;
+    const plan = textOnly
+      ? null
+      : await d.voices.plan({
+          userId: agent.createdBy,
+          voiceId: (tts.voice_id as string | undefined) || d.defaultVoiceId,
+          language,
+          settings: tts as { stability?: number; similarity_boost?: number; speed?: number },
+        });
+    const documents = attachedDocumentIds(config);
+    const toolIds = Array.isArray(prompt.tool_ids)
+      ? (prompt.tool_ids as unknown[]).filter((i): i is string => typeof i === 'string')
+      : [];
+    const stored = await toolsRepo.toolsByIds(d.db, agent.workspaceId, toolIds);
+    const tools = [...((prompt.tools as Obj[] | undefined) ?? []), ...stored.map((t) => t.toolConfig)];
+    const systemNames = new Set(tools.filter((t) => t.type === 'system').map((t) => t.name as string));
+    const builtIn = obj(prompt.built_in_tools);
+    const responder: ResponderContext = {
+      mode,
+      model,
+      systemPrompt:
+        `${substituteVariables((prompt.prompt as string | undefined) || 'You are a helpful voice assistant.', variables)}\n` +
+        `Answer in the language ${language}. Keep answers short: they are spoken aloud.`,
+      temperature: prompt.temperature as number | undefined,
+      maxTokens: prompt.max_tokens as number | undefined,
+      retrieve: (q) => kb.searchPassages(d.db, agent.workspaceId, documents, q, 3),
+      clientTools: tools.filter((t) => t.type === 'client') as never,
+      endCallTool: builtIn.end_call != null || systemNames.has('end_call'),
+      serverTools: tools
+        .filter((t) => t.type === 'webhook' && obj(t.api_schema).url)
+        .map((t) =>
+          webhookTool(t, {
+            openSecret: (id) => d.openSecret(agent.workspaceId, id),
+            allowPrivate: d.allowPrivate,
+          }),
+        ),
+      systemTools: (['skip_turn', 'language_detection'] as const).filter(
+        (n) => systemNames.has(n) || builtIn[n] != null,
+      ),
+      transfers: transferRules(prompt, tools),
+      context: [],
+    };
+    const firstMessage = substituteVariables((agentCfg.first_message as string | undefined) ?? '', variables);
+    return { mode, model, language, responder, plan, firstMessage };
   }
 }

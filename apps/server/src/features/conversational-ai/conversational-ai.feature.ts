@@ -24,6 +24,8 @@ import { SecretBox } from '../../lib/secret-box';
 import { findSecret } from './secrets.repo';
 import { toolsRoutes } from './tools.routes';
 import { ToolsService } from './tools.service';
+import { widgetRoutes } from './widget.routes';
+import { WidgetService } from './widget.service';
 
 /**
  * Conversational agents (issue 14, decisions 150-159): agents, the workspace's language model and secrets,
@@ -81,6 +83,7 @@ export const conversationalAiFeature = defineFeature({
         return row ? box.open(row.encryptedValue) : null;
       },
       allowPrivate: config.outboundAllowPrivate,
+      appOrigin: new URL(config.publicUrl).origin,
       log: app.log,
     });
     registerConversationSocket(app, starter, {
@@ -92,6 +95,7 @@ export const conversationalAiFeature = defineFeature({
       allowPrivate: config.outboundAllowPrivate,
     });
     await app.register(knowledgeBaseRoutes(knowledgeBase));
+    await app.register(widgetRoutes(new WidgetService(db, signer, config.webDistDir)));
     return { agents, llm, conversations, knowledgeBase, tools };
   },
 });

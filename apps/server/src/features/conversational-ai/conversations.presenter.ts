@@ -25,6 +25,7 @@ export function presentConversation(row: ConversationRow) {
     dynamic_variables?: Record<string, unknown>;
     feedback?: unknown[];
     analysis?: Record<string, unknown>;
+    agent_transfers?: unknown[];
   };
   return {
     agent_id: row.agentId,
@@ -42,6 +43,8 @@ export function presentConversation(row: ConversationRow) {
         likes: (meta.feedback ?? []).filter((f) => (f as { score: string }).score === 'like').length,
         dislikes: (meta.feedback ?? []).filter((f) => (f as { score: string }).score === 'dislike').length,
       },
+      // transfer_to_agent hand-overs (decision 232): which agent answered from when.
+      ...(meta.agent_transfers ? { agent_transfers: meta.agent_transfers } : {}),
     },
     has_audio: row.hasAudio,
     has_user_audio: row.hasAudio,

@@ -10,6 +10,7 @@ import { newId } from '../../lib/ids';
 import type { Principal } from '../../plugins/auth';
 import * as secrets from './secrets.repo';
 import * as repo from './tools.repo';
+import { toolUsageByName, type ToolUsage } from './tool-usage.repo';
 
 export const toolNotFound = (id: string) => notFound(`Tool with id ${id} was not found.`, 'tool_not_found');
 
@@ -40,7 +41,12 @@ export class ToolsService {
     }
   }
 
-  private present(row: repo.ToolWithCreator, userId: string) {
+  /** Calls counted from the workspace's conversation records, by tool name (decision 233). */
+  private usage(workspaceId: string, rows: repo.ToolWithCreator[]) {
+    return toolUsageByName(this.db, workspaceId, [...new Set(rows.map((r) => r.name))]);
+  }
+
+  private present(row: repo.ToolWithCreator, userId: string, usage: Map<string, ToolUsage>) {
     return {
       id: row.id,
       tool_config: row.toolConfig,
@@ -50,7 +56,7 @@ export class ToolsService {
         creator_email: row.creatorEmail ?? '',
         role: 'admin' as const,
       },
-      usage_stats: { total_calls: 0, avg_latency_secs: 0 },
+      usage_stats: usage.get(row.name) ?? { total_calls: 0, avg_latency_secs: 0 },
     };
   }
 
@@ -73,7 +79,7 @@ export class ToolsService {
     const workspaceId = (await this.workspaceOf(caller)).id;
     const row = await repo.findTool(this.db, workspaceId, id);
     if (!row) throw toolNotFound(id);
-    return this.present(row, caller.userId);
+    return this.present(row, caller.userId, await this.usage(workspaceId, [row]));
   }
 
   async list(
@@ -95,10 +101,11 @@ export class ToolsService {
       cursor: q.cursor ? decodeCursor(q.cursor) : undefined,
     });
     const page = rows.slice(0, q.page_size);
+    const usage = await this.usage(workspaceId, page);
     const last = page.at(-1);
     const more = rows.length > q.page_size;
     return {
-      tools: page.map((r) => this.present(r, caller.userId)),
+      tools: page.map((r) => this.present(r, caller.userId, usage)),
       next_cursor: more && last ? encodeCursor(last.createdAt, last.id) : null,
       has_more: more,
     };

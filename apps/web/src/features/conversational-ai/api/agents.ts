@@ -30,7 +30,38 @@ export type AgentEdit = {
   language: string;
   voice_id: string;
   knowledge_base: { id: string; name: string; type: string }[];
+  /** platform_settings.auth.allowlist as one host (or host:port) per line. */
+  allowlist: string;
+  /** platform_settings.widget: the fields the Widget tab edits (decision 231). */
+  widget: WidgetEdit;
 };
+
+export type WidgetEdit = {
+  bg_color: string;
+  text_color: string;
+  btn_color: string;
+  btn_text_color: string;
+  border_color: string;
+  action_text: string;
+  start_call_text: string;
+  end_call_text: string;
+  listening_text: string;
+  speaking_text: string;
+  placement: string;
+  transcript_enabled: boolean;
+  text_input_enabled: boolean;
+};
+
+const platformOf = (e: AgentEdit) => ({
+  auth: {
+    allowlist: e.allowlist
+      .split(/[\s,]+/)
+      .map((h) => h.trim())
+      .filter(Boolean)
+      .map((hostname) => ({ hostname })),
+  },
+  widget: e.widget,
+});
 
 const configOf = (e: AgentEdit) => ({
   agent: {
@@ -48,6 +79,7 @@ export function useCreateAgent() {
       api.post<{ agent_id: string }>('/v1/convai/agents/create', {
         name: e.name,
         conversation_config: configOf(e),
+        platform_settings: platformOf(e),
       }),
     onSuccess: () => qc.invalidateQueries({ queryKey: agentKeys.all }),
   });
@@ -60,6 +92,7 @@ export function useUpdateAgent() {
       api.patch<AgentResponse>(`/v1/convai/agents/${encodeURIComponent(id)}`, {
         name: edit.name,
         conversation_config: configOf(edit),
+        platform_settings: platformOf(edit),
       }),
     onSuccess: () => qc.invalidateQueries({ queryKey: agentKeys.all }),
   });

@@ -1,51 +1,31 @@
 import type { AgentResponse } from '@vocalis/contracts/conversational-ai';
-import { useEffect, useState } from 'react';
+import clsx from 'clsx';
+import { useEffect, useState, type ReactNode } from 'react';
 
 import { Field, Input } from '@/components/ui/input';
 import { LoadingButton } from '@/components/ui/loading-button';
 
 import type { AgentEdit } from '../api/agents';
 import { useDocuments } from '../api/knowledge-base';
+import { editOf } from '../lib/agent-edit';
+import { AgentWidgetTab } from './agent-widget-tab';
 import { textarea } from './styles';
 
-const EMPTY: AgentEdit = {
-  name: '',
-  first_message: 'Hello! How can I help you today?',
-  prompt: 'You are a friendly assistant. Keep answers short.',
-  language: 'en',
-  voice_id: '',
-  knowledge_base: [],
-};
+const TABS = ['Agent', 'Voice', 'Knowledge', 'Security', 'Widget'] as const;
+type Tab = (typeof TABS)[number];
 
-type Cfg = {
-  agent?: {
-    first_message?: string;
-    language?: string;
-    prompt?: { prompt?: string; knowledge_base?: AgentEdit['knowledge_base'] };
-  };
-  tts?: { voice_id?: string };
-};
-
-export function editOf(agent: AgentResponse | undefined): AgentEdit {
-  if (!agent) return EMPTY;
-  const c = agent.conversation_config as Cfg;
-  return {
-    name: agent.name,
-    first_message: c.agent?.first_message ?? '',
-    prompt: c.agent?.prompt?.prompt ?? '',
-    language: c.agent?.language ?? 'en',
-    voice_id: c.tts?.voice_id ?? '',
-    knowledge_base: c.agent?.prompt?.knowledge_base ?? [],
-  };
-}
-
-/** The agent editor: name, first message, system prompt, language, voice and knowledge base. */
+/**
+ * The agent editor, in tabs (decision 231): Agent (name, language, first message, system prompt), Voice,
+ * Knowledge (attached documents), Security (allowed sites), Widget (look and texts with a live preview).
+ * One form: Save sends every tab.
+ */
 export function AgentEditor(props: {
   agent?: AgentResponse;
   saving: boolean;
   onSave(edit: AgentEdit): void;
 }) {
   const [edit, setEdit] = useState<AgentEdit>(editOf(props.agent));
+  const [tab, setTab] = useState<Tab>('Agent');
   useEffect(() => setEdit(editOf(props.agent)), [props.agent]);
   const documents = useDocuments();
   const set = <K extends keyof AgentEdit>(key: K, value: AgentEdit[K]) =>
@@ -59,70 +39,142 @@ export function AgentEditor(props: {
         props.onSave(edit);
       }}
     >
-      <div className="grid gap-4 sm:grid-cols-3">
-        <Field label="Name" className="sm:col-span-2">
-          {(id) => <Input id={id} value={edit.name} required onChange={(e) => set('name', e.target.value)} />}
-        </Field>
-        <Field label="Language">
-          {(id) => <Input id={id} value={edit.language} onChange={(e) => set('language', e.target.value)} />}
-        </Field>
+      <div role="tablist" aria-label="Agent settings" className="flex flex-wrap gap-1">
+        {TABS.map((t) => (
+          <button
+            key={t}
+            type="button"
+            role="tab"
+            id={`agent-tab-${t}`}
+            aria-selected={tab === t}
+            aria-controls={`agent-panel-${t}`}
+            onClick={() => setTab(t)}
+            className={clsx(
+              'rounded-lg px-3 py-1.5 text-sm',
+              tab === t
+                ? 'bg-zinc-900 font-medium text-white dark:bg-zinc-100 dark:text-zinc-900'
+                : 'text-zinc-600 hover:bg-zinc-100 dark:text-zinc-400 dark:hover:bg-zinc-800',
+            )}
+          >
+            {t}
+          </button>
+        ))}
       </div>
-      <Field label="First message" hint="Said when the conversation starts; {{variables}} are filled in.">
-        {(id) => (
-          <textarea
-            id={id}
-            rows={2}
-            className={textarea}
-            value={edit.first_message}
-            onChange={(e) => set('first_message', e.target.value)}
-          />
-        )}
-      </Field>
-      <Field label="System prompt" hint="Sent to the language model when one is configured.">
-        {(id) => (
-          <textarea
-            id={id}
-            rows={4}
-            className={textarea}
-            value={edit.prompt}
-            onChange={(e) => set('prompt', e.target.value)}
-          />
-        )}
-      </Field>
-      <Field label="Voice id" hint="Any voice of the workspace; empty for the default voice.">
-        {(id) => <Input id={id} value={edit.voice_id} onChange={(e) => set('voice_id', e.target.value)} />}
-      </Field>
-      <fieldset>
-        <legend className="text-sm font-medium text-zinc-700 dark:text-zinc-300">Knowledge base</legend>
-        {documents.data?.documents.length ? (
-          <ul className="mt-2 space-y-1">
-            {documents.data.documents.map((d) => (
-              <li key={d.id}>
-                <label className="flex items-center gap-2 text-sm">
-                  <input
-                    type="checkbox"
-                    checked={attached.has(d.id)}
-                    onChange={(e) =>
-                      set(
-                        'knowledge_base',
-                        e.target.checked
-                          ? [...edit.knowledge_base, { id: d.id, name: d.name, type: d.type }]
-                          : edit.knowledge_base.filter((k) => k.id !== d.id),
-                      )
-                    }
-                  />
-                  {d.name}
-                </label>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="mt-1 text-sm text-zinc-500">No documents yet: add some on the Knowledge base page.</p>
-        )}
-      </fieldset>
+      <Panel tab="Agent" current={tab}>
+        <div className="grid gap-4 sm:grid-cols-3">
+          <Field label="Name" className="sm:col-span-2">
+            {(id) => (
+              <Input id={id} value={edit.name} required onChange={(e) => set('name', e.target.value)} />
+            )}
+          </Field>
+          <Field label="Language">
+            {(id) => (
+              <Input id={id} value={edit.language} onChange={(e) => set('language', e.target.value)} />
+            )}
+          </Field>
+        </div>
+        <Field label="First message" hint="Said when the conversation starts; {{variables}} are filled in.">
+          {(id) => (
+            <textarea
+              id={id}
+              rows={2}
+              className={textarea}
+              value={edit.first_message}
+              onChange={(e) => set('first_message', e.target.value)}
+            />
+          )}
+        </Field>
+        <Field label="System prompt" hint="Sent to the language model when one is configured.">
+          {(id) => (
+            <textarea
+              id={id}
+              rows={4}
+              className={textarea}
+              value={edit.prompt}
+              onChange={(e) => set('prompt', e.target.value)}
+            />
+          )}
+        </Field>
+      </Panel>
+      <Panel tab="Voice" current={tab}>
+        <Field label="Voice id" hint="Any voice of the workspace; empty for the default voice.">
+          {(id) => <Input id={id} value={edit.voice_id} onChange={(e) => set('voice_id', e.target.value)} />}
+        </Field>
+      </Panel>
+      <Panel tab="Knowledge" current={tab}>
+        <fieldset>
+          <legend className="text-sm font-medium text-zinc-700 dark:text-zinc-300">Knowledge base</legend>
+          {documents.data?.documents.length ? (
+            <ul className="mt-2 space-y-1">
+              {documents.data.documents.map((d) => (
+                <li key={d.id}>
+                  <label className="flex items-center gap-2 text-sm">
+                    <input
+                      type="checkbox"
+                      checked={attached.has(d.id)}
+                      onChange={(e) =>
+                        set(
+                          'knowledge_base',
+                          e.target.checked
+                            ? [...edit.knowledge_base, { id: d.id, name: d.name, type: d.type }]
+                            : edit.knowledge_base.filter((k) => k.id !== d.id),
+                        )
+                      }
+                    />
+                    {d.name}
+                  </label>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="mt-1 text-sm text-zinc-500">
+              No documents yet: add some on the Knowledge base page.
+            </p>
+          )}
+        </fieldset>
+      </Panel>
+      <Panel tab="Security" current={tab}>
+        <Field
+          label="Allowed sites"
+          hint="One host (or host:port) per line. Pages of other sites cannot talk to the agent or show its widget. Empty: any site."
+        >
+          {(id) => (
+            <textarea
+              id={id}
+              rows={3}
+              className={textarea}
+              value={edit.allowlist}
+              placeholder="shop.example.com"
+              onChange={(e) => set('allowlist', e.target.value)}
+            />
+          )}
+        </Field>
+      </Panel>
+      <Panel tab="Widget" current={tab}>
+        <AgentWidgetTab
+          agentId={props.agent?.agent_id}
+          widget={edit.widget}
+          firstMessage={edit.first_message}
+          onChange={(widget) => set('widget', widget)}
+        />
+      </Panel>
       <LoadingButton type="submit" loading={props.saving}>
         {props.agent ? 'Save agent' : 'Create agent'}
       </LoadingButton>
     </form>
+  );
+}
+
+function Panel(props: { tab: Tab; current: Tab; children: ReactNode }) {
+  return (
+    <div
+      role="tabpanel"
+      id={`agent-panel-${props.tab}`}
+      aria-labelledby={`agent-tab-${props.tab}`}
+      hidden={props.tab !== props.current}
+      className="space-y-4"
+    >
+      {props.children}
+    </div>
   );
 }

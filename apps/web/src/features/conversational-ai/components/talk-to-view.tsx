@@ -14,7 +14,10 @@ import { card, MODE_TEXT } from './styles';
 
 type Line = { role: 'user' | 'agent'; text: string };
 
-/** /app/conversational-ai/talk-to: talk to an agent through the microphone and see the live transcript. */
+/**
+ * /app/conversational-ai/talk-to, the playground: talk to an agent through the microphone, or type (text only,
+ * chosen or because there is no microphone), and see the live transcript.
+ */
 export function TalkToView() {
   const [params, setParams] = useSearchParams();
   const agents = useAgents();
@@ -24,6 +27,7 @@ export function TalkToView() {
   const [speaking, setSpeaking] = useState(false);
   const [lines, setLines] = useState<Line[]>([]);
   const [text, setText] = useState('');
+  const [textOnly, setTextOnly] = useState(false);
   const session = useRef<Awaited<ReturnType<typeof startConversation>> | null>(null);
 
   const onEvent = (e: ConversationEvent) => {
@@ -37,7 +41,15 @@ export function TalkToView() {
     setLines([]);
     try {
       const { signed_url } = await getSignedUrl(agentId);
-      session.current = await startConversation(signed_url, onEvent);
+      session.current = await startConversation(signed_url, onEvent, { microphone: !textOnly }).catch(
+        (error: unknown) => {
+          // No microphone (none, or refused): the same conversation, typed (the socket was not opened yet).
+          if (textOnly || !(error instanceof DOMException)) throw error;
+          setTextOnly(true);
+          toast.info('No microphone: type your messages.');
+          return startConversation(signed_url, onEvent, { microphone: false });
+        },
+      );
     } catch (error) {
       setStatus('idle');
       toast.error(errorToastMessage(error));
@@ -77,6 +89,15 @@ export function TalkToView() {
             </Button>
           )}
         </div>
+        <label className="mt-3 flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            checked={textOnly}
+            disabled={live}
+            onChange={(e) => setTextOnly(e.target.checked)}
+          />
+          Text only (no microphone)
+        </label>
         {agent.data ? (
           <p className="mt-3 text-sm text-zinc-600 dark:text-zinc-400" data-testid="talk-mode">
             Mode: {MODE_TEXT[agent.data.mode]}
@@ -84,13 +105,17 @@ export function TalkToView() {
         ) : null}
         <p className="mt-1 text-sm" role="status" data-testid="talk-status">
           {status === 'idle'
-            ? 'Not connected. The page asks for your microphone when you start.'
+            ? textOnly
+              ? 'Not connected. Type your messages once the conversation has started.'
+              : 'Not connected. The page asks for your microphone when you start.'
             : status === 'connecting'
               ? 'Connecting…'
               : status === 'connected'
                 ? speaking
                   ? 'Agent is speaking'
-                  : 'Listening'
+                  : textOnly
+                    ? 'Your turn: type a message'
+                    : 'Listening'
                 : 'Conversation ended.'}
         </p>
       </section>
@@ -113,7 +138,8 @@ export function TalkToView() {
             className="mt-4 flex gap-2"
             onSubmit={(e) => {
               e.preventDefault();
-              if (text.trim()) session.current?.sendText(text.trim());
+              if (!text.trim()) return;
+              session.current?.sendText(text.trim());
               setText('');
             }}
           >

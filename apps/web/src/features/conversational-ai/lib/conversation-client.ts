@@ -14,11 +14,22 @@ const toBase64 = (bytes: Uint8Array) => {
   return btoa(s);
 };
 
-export async function startConversation(signedUrl: string, onEvent: (e: ConversationEvent) => void) {
+/**
+ * Opens the conversation. With `microphone: false` (text only: no microphone, or the user chose to type) the
+ * user speaks through `sendText`; the agent is still heard.
+ */
+export async function startConversation(
+  signedUrl: string,
+  onEvent: (e: ConversationEvent) => void,
+  options: { microphone?: boolean } = {},
+) {
   onEvent({ kind: 'status', status: 'connecting' });
-  const media = await navigator.mediaDevices.getUserMedia({
-    audio: { echoCancellation: true, noiseSuppression: true },
-  });
+  const media =
+    options.microphone === false
+      ? null
+      : await navigator.mediaDevices.getUserMedia({
+          audio: { echoCancellation: true, noiseSuppression: true },
+        });
   const context = new AudioContext({ sampleRate: 16000 });
   const socket = new WebSocket(signedUrl, ['convai']);
   let outputRate = 16000;
@@ -26,18 +37,21 @@ export async function startConversation(signedUrl: string, onEvent: (e: Conversa
   let lastInterrupt = 0;
   const playing = new Set<AudioBufferSourceNode>();
 
-  const source = context.createMediaStreamSource(media);
+  const source = media && context.createMediaStreamSource(media);
   // ScriptProcessor keeps this in one file (no worklet module to serve); 4096 frames = 256 ms at 16 kHz.
   const processor = context.createScriptProcessor(4096, 1, 1);
   processor.onaudioprocess = (e) => {
+    if (!source) return;
     if (socket.readyState !== WebSocket.OPEN) return;
     const input = e.inputBuffer.getChannelData(0);
     const pcm = new Int16Array(input.length);
     for (let i = 0; i < input.length; i++) pcm[i] = Math.max(-1, Math.min(1, input[i]!)) * 0x7fff;
     socket.send(JSON.stringify({ user_audio_chunk: toBase64(new Uint8Array(pcm.buffer)) }));
   };
-  source.connect(processor);
-  processor.connect(context.destination);
+  if (source) {
+    source.connect(processor);
+    processor.connect(context.destination);
+  }
 
   const play = (b64: string) => {
     const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
@@ -103,8 +117,8 @@ export async function startConversation(signedUrl: string, onEvent: (e: Conversa
   };
   const stopAudio = () => {
     processor.disconnect();
-    source.disconnect();
-    media.getTracks().forEach((t) => t.stop());
+    source?.disconnect();
+    media?.getTracks().forEach((t) => t.stop());
     void context.close();
   };
   socket.onclose = (e) => {
