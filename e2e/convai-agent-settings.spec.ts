@@ -1,5 +1,6 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { admin } from './admin-cli';
+import { shoot } from './screens';
 
 // Issue 14: the agent editor's tabs, the widget settings with their live preview, and the playground's text-only
 // mode (this browser has no microphone, so the conversation is typed).
@@ -43,7 +44,7 @@ test('edits an agent’s widget with a live preview, then types to it in the pla
   await expect(preview.getByText('Call the bakery')).toHaveCSS('background-color', 'rgb(180, 83, 9)');
   await expect(page.getByTestId('widget-snippet')).toContainText('<elevenlabs-convai agent-id="agent_');
   await expect(page.getByTestId('widget-snippet')).toContainText('/convai-widget.js');
-  await page.screenshot({ path: test.info().outputPath('widget-tab.png'), fullPage: true });
+  await shoot(page, { path: test.info().outputPath('widget-tab.png'), fullPage: true });
   await page.getByRole('button', { name: 'Save agent' }).click();
   await expect(page.getByText('Agent saved.')).toBeVisible();
 
@@ -67,7 +68,7 @@ test('edits an agent’s widget with a live preview, then types to it in the pla
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(transcript).toContainText('You: Do you sell rye bread?');
   await expect(transcript).toContainText('Agent: I can only greet you');
-  await page.screenshot({ path: test.info().outputPath('playground-text.png'), fullPage: true });
+  await shoot(page, { path: test.info().outputPath('playground-text.png'), fullPage: true });
   await page.getByRole('button', { name: 'End conversation' }).click();
   await expect(page.getByTestId('talk-status')).toHaveText('Conversation ended.');
 });

@@ -11,6 +11,7 @@ import { createFliteEngine } from '../packages/speech/src/engines/flite';
 import { synthesizeToPcm } from '../packages/speech/src/synthesize';
 import { admin } from './admin-cli';
 import { E2E_PORT } from './e2e-env';
+import { shoot } from './screens';
 
 // Issue 14: the embeddable widget. A site on another origin pastes the tag and the script; a visitor calls the
 // agent from the floating card (Chromium's fake microphone plays a generated question), hears its greeting and
@@ -115,7 +116,7 @@ test('a site on another origin embeds the widget and a visitor calls the agent',
     'background-color',
     'rgb(254, 243, 199)',
   );
-  await page.screenshot({ path: test.info().outputPath('widget-collapsed.png') });
+  await shoot(page, { path: test.info().outputPath('widget-collapsed.png') });
 
   await call.click();
   // The greeting's audio arrives and plays: the card says the agent is talking while it does.
@@ -123,14 +124,14 @@ test('a site on another origin embeds the widget and a visitor calls the agent',
   const transcript = widget.getByRole('list', { name: 'Transcript' });
   await expect(transcript).toContainText('Welcome to the corner bakery.');
   await expect(widget.getByRole('button', { name: 'Hang up' })).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath('widget-call.png') });
+  await shoot(page, { path: test.info().outputPath('widget-call.png') });
   // The visitor's spoken question is heard and the agent answers it.
   await expect(transcript.locator('li.user').first()).toBeVisible({ timeout: 60_000 });
   await expect(transcript.locator('li.agent')).toHaveCount(2, { timeout: 60_000 });
   await expect(widget.getByTestId('widget-status')).toHaveText(/The baker is (listening|talking)/);
   await widget.getByRole('button', { name: 'Hang up' }).click();
   await expect(widget.getByTestId('widget-status')).toHaveText('The call ended.');
-  await page.screenshot({ path: test.info().outputPath('widget-ended.png') });
+  await shoot(page, { path: test.info().outputPath('widget-ended.png') });
 
   // The conversation is recorded with the greeting.
   const { conversations } = await sdk.conversationalAi.conversations.list({ agentId });
