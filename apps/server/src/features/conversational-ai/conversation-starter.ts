@@ -59,6 +59,8 @@ export type OpenInput = {
   firstMessage(): Promise<unknown>;
   /** The Origin header of the socket's upgrade request (browsers send it). */
   origin?: string;
+  /** More for the record's metadata (a phone call's direction and numbers, decision 226). */
+  metadata?: Record<string, unknown>;
 };
 
 /** platform_settings.auth.allowlist: hostnames whose pages may open a conversation (empty: any). */
@@ -169,7 +171,7 @@ export class ConversationStarter {
       agentName: agent.name,
       userId: init?.user_id ?? input.principal?.userId ?? null,
       mode,
-      metadata: { dynamic_variables: variables },
+      metadata: { ...input.metadata, dynamic_variables: variables },
     });
     const documents = attachedDocumentIds(config);
     const toolIds = Array.isArray(prompt.tool_ids)
@@ -230,7 +232,7 @@ export class ConversationStarter {
         try {
           await d.conversations.finish(ids, end, {
             recordVoice: privacy.record_voice !== false,
-            metadata: { dynamic_variables: variables },
+            metadata: { ...input.metadata, dynamic_variables: variables },
           });
         } catch (err) {
           d.log.error({ err, conversationId }, 'conversation not stored');

@@ -24,6 +24,7 @@ import { SecretBox } from '../../lib/secret-box';
 import { findSecret } from './secrets.repo';
 import { toolsRoutes } from './tools.routes';
 import { ToolsService } from './tools.service';
+import { registerTelephony } from './telephony/register-telephony';
 
 /**
  * Conversational agents (issue 14, decisions 150-159): agents, the workspace's language model and secrets,
@@ -92,6 +93,12 @@ export const conversationalAiFeature = defineFeature({
       allowPrivate: config.outboundAllowPrivate,
     });
     await app.register(knowledgeBaseRoutes(knowledgeBase));
-    return { agents, llm, conversations, knowledgeBase, tools };
+    const telephony = await registerTelephony(app, {
+      config,
+      db,
+      box,
+      workspaceOf: (c) => agents.workspaceOf(c),
+    });
+    return { agents, llm, conversations, knowledgeBase, tools, telephony };
   },
 });
