@@ -378,6 +378,9 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, KeyAccess<PermissionType
   'DELETE /v1/convai/phone-numbers/:phone_number_id': 'convai_write',
   'POST /v1/convai/twilio/outbound-call': 'convai_write',
   'POST /v1/convai/sip-trunk/outbound-call': 'convai_write',
+  // Twilio's voice webhook (signed by Twilio) and Media Streams socket (needs the call's ticket).
+  'POST /v1/convai/twilio/inbound-call': 'convai_write',
+  'GET /v1/convai/twilio/media-stream': 'convai_read',
   'POST /v1/convai/batch-calling/submit': 'convai_write',
   'GET /v1/convai/batch-calling/workspace': 'convai_read',
   'GET /v1/convai/batch-calling/:batch_id': 'convai_read',

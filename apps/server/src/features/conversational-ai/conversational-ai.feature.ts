@@ -98,6 +98,8 @@ export const conversationalAiFeature = defineFeature({
       db,
       box,
       workspaceOf: (c) => agents.workspaceOf(c),
+      starter,
+      signer,
     });
     return { agents, llm, conversations, knowledgeBase, tools, telephony };
   },

@@ -25,7 +25,9 @@ export function presentConversation(row: ConversationRow) {
     dynamic_variables?: Record<string, unknown>;
     feedback?: unknown[];
     analysis?: Record<string, unknown>;
+    phone_call?: Record<string, unknown> & { batch_call?: Record<string, unknown> };
   };
+  const { batch_call: batchCall, ...phoneCall } = meta.phone_call ?? {};
   return {
     agent_id: row.agentId,
     agent_name: row.agentName,
@@ -42,6 +44,9 @@ export function presentConversation(row: ConversationRow) {
         likes: (meta.feedback ?? []).filter((f) => (f as { score: string }).score === 'like').length,
         dislikes: (meta.feedback ?? []).filter((f) => (f as { score: string }).score === 'dislike').length,
       },
+      // Calls over a phone number (decision 226).
+      ...(meta.phone_call ? { phone_call: phoneCall } : {}),
+      ...(batchCall ? { batch_call: batchCall } : {}),
     },
     has_audio: row.hasAudio,
     has_user_audio: row.hasAudio,
