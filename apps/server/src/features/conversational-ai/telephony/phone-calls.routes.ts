@@ -64,7 +64,7 @@ export const outboundCallRoutes =
 type MediaMessage = {
   event?: string;
   streamSid?: string;
-  start?: { streamSid?: string; customParameters?: Record<string, string> };
+  start?: { streamSid?: string; callSid?: string; customParameters?: Record<string, string> };
   media?: { payload?: string };
 };
 
@@ -135,7 +135,12 @@ export const twilioWebhookRoutes =
               hangup: () => socket.close(1000, 'The conversation ended.'),
             });
             bridge = opened;
-            opened.open(d.starter, d.signer, call).catch((err: unknown) => {
+            const phoneCall = {
+              ...call.phoneCall,
+              stream_sid: streamSid,
+              call_sid: m.start?.callSid ?? call.phoneCall.call_sid ?? '',
+            };
+            opened.open(d.starter, d.signer, { ...call, phoneCall }).catch((err: unknown) => {
               if (!(err instanceof AppError))
                 request.log.error({ err }, 'phone conversation failed to start');
               socket.close(

@@ -219,7 +219,7 @@ export class SipCall {
   }
 
   /** Sends BYE and waits for its answer (or gives up after RFC 3261's 64×T1). */
-  async hangup(): Promise<void> {
+  async hangup(reason = 'The call was hung up.'): Promise<void> {
     if (this.closed) return;
     this.rtp.close();
     this.cseq++;
@@ -233,6 +233,7 @@ export class SipCall {
     ]);
     await this.transact(bye, 64 * T1).catch(() => undefined);
     this.close();
+    this.onHangup(reason);
   }
 
   close(): void {

@@ -114,7 +114,7 @@ export class SipTrunkProvider implements TelephonyProvider {
         agentId: r.agentId,
         conversationId,
         clientData: r.clientData,
-        phoneCall: phoneCall(r, 'sip_trunk', { sip_call_id: call.callId }),
+        phoneCall: phoneCall(r, 'sip_trunking', { call_sid: call.callId, call_id: call.callId }),
       });
     } catch (err) {
       await call.hangup();
