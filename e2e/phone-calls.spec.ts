@@ -19,8 +19,8 @@ test("import a Twilio number, submit a batch from a CSV file, see each recipient
   expect(created.ok()).toBe(true);
 
   await page.goto('/app/conversational-ai/phone-numbers');
-  await page.getByLabel('Phone number').fill('+15551230001');
-  await page.getByLabel('Label').fill('Main line');
+  await page.getByLabel('Phone number', { exact: true }).fill('+15551230001');
+  await page.getByLabel('Label', { exact: true }).fill('Main line');
   await page.getByLabel('Account SID').fill(`AC${'0123456789abcdef'.repeat(2)}`);
   await page.getByLabel('Auth token').fill('twilio-token');
   await page.getByRole('button', { name: 'Import number' }).click();
