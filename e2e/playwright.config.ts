@@ -80,6 +80,8 @@ export default defineConfig({
         // Workspace SSO (sso.spec.ts): the OIDC stand-in is on loopback; TXT records come from the spec's DNS server.
         SSO_ALLOW_PRIVATE_ISSUERS: 'true',
         DNS_SERVERS: `127.0.0.1:${E2E_DNS_PORT}`,
+        // Agents' phone calls (phone-calls.spec.ts): nothing listens there, so Twilio is unreachable.
+        TWILIO_API_URL: 'http://127.0.0.1:9',
       },
     },
   ],

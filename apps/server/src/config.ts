@@ -152,6 +152,8 @@ export type Config = {
   sttHttp?: { url: string; model: string; apiKey?: string; languages: string[] | 'any' };
   /** Whether URLs users give may reach private and loopback addresses (lib/public-fetch.ts). */
   outboundAllowPrivate: boolean;
+  /** Twilio's REST API for agents' phone calls (TWILIO_API_URL; decision 226). */
+  twilioApiUrl: string;
   /** Workspace SSO may reach identity providers on private addresses (or OUTBOUND_ALLOW_PRIVATE). */
   ssoAllowPrivateIssuers: boolean;
   /** The resolvers that check domain-verification TXT records (decision 161); empty: the system's. */
@@ -303,6 +305,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     speechWorkers: e.SPEECH_WORKERS ?? os.availableParallelism(),
     speechRhvoice: e.SPEECH_RHVOICE,
     outboundAllowPrivate: e.OUTBOUND_ALLOW_PRIVATE,
+    twilioApiUrl: trim(e.TWILIO_API_URL),
     ssoAllowPrivateIssuers: e.SSO_ALLOW_PRIVATE_ISSUERS || e.OUTBOUND_ALLOW_PRIVATE,
     dnsServers: e.DNS_SERVERS.split(',')
       .map((s) => s.trim())

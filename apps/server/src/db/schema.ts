@@ -7,6 +7,7 @@ import * as auth from './schema/auth';
 import * as billing from './schema/billing';
 import * as dubTables from './schema/dubs';
 import * as conversationalAi from './schema/conversational-ai';
+import * as convaiTelephony from './schema/convai-telephony';
 import * as history from './schema/history';
 import * as jwks from './schema/jwks';
 import * as mail from './schema/mail';
@@ -67,5 +68,6 @@ export const schema = {
   ...studio,
   ...audioNative,
   ...conversationalAi,
+  ...convaiTelephony,
 };
 export type Schema = typeof schema;

@@ -388,6 +388,23 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, KeyAccess<PermissionType
   'PATCH /v1/convai/tools/:tool_id': 'convai_write',
   'DELETE /v1/convai/tools/:tool_id': 'convai_write',
   'GET /v1/convai/tools/:tool_id/dependent-agents': 'convai_read',
+  // Phone numbers, outbound calls and batch calls (decisions 225-229).
+  'POST /v1/convai/phone-numbers': 'convai_write',
+  'GET /v1/convai/phone-numbers': 'convai_read',
+  'GET /v1/convai/phone-numbers/:phone_number_id': 'convai_read',
+  'PATCH /v1/convai/phone-numbers/:phone_number_id': 'convai_write',
+  'DELETE /v1/convai/phone-numbers/:phone_number_id': 'convai_write',
+  'POST /v1/convai/twilio/outbound-call': 'convai_write',
+  'POST /v1/convai/sip-trunk/outbound-call': 'convai_write',
+  // Twilio's voice webhook (signed by Twilio) and Media Streams socket (needs the call's ticket).
+  'POST /v1/convai/twilio/inbound-call': 'convai_write',
+  'GET /v1/convai/twilio/media-stream': 'convai_read',
+  'POST /v1/convai/batch-calling/submit': 'convai_write',
+  'GET /v1/convai/batch-calling/workspace': 'convai_read',
+  'GET /v1/convai/batch-calling/:batch_id': 'convai_read',
+  'DELETE /v1/convai/batch-calling/:batch_id': 'convai_write',
+  'POST /v1/convai/batch-calling/:batch_id/cancel': 'convai_write',
+  'POST /v1/convai/batch-calling/:batch_id/retry': 'convai_write',
 };
 
 /** The rule for a route (HEAD as GET), or undefined when the table has no entry for it. */

@@ -80,6 +80,8 @@ export const appPages: Partial<Record<string, PageModule>> = {
   convaiTalkTo: () => import('@/features/conversational-ai/routes/talk-to-route'),
   convaiHistory: () => import('@/features/conversational-ai/routes/history-route'),
   convaiKnowledgeBase: () => import('@/features/conversational-ai/routes/knowledge-base-route'),
+  convaiPhoneNumbers: () => import('@/features/conversational-ai/routes/phone-numbers-route'),
+  convaiBatchCalling: () => import('@/features/conversational-ai/routes/batch-calls-route'),
 };
 
 function mountBuilt(routes: readonly AppRoute[], pages: Partial<Record<string, PageModule>>): RouteObject[] {

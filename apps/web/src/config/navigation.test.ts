@@ -125,7 +125,7 @@ describe('navigation model', () => {
       {
         id: 'b',
         label: 'Agents',
-        entries: [{ route: appRoutes.convaiPhoneNumbers, label: 'Phone numbers' }],
+        entries: [{ route: appRoutes.convaiIntegrations, label: 'Integrations' }],
       },
     ];
     expect(labels(visibleNavigation(sections))).toEqual([['Voices', ['Library']]]);

@@ -63,6 +63,8 @@ export type OpenInput = {
   firstMessage(): Promise<unknown>;
   /** The Origin header of the socket's upgrade request (browsers send it). */
   origin?: string;
+  /** More for the record's metadata (a phone call's direction and numbers, decision 226). */
+  metadata?: Record<string, unknown>;
 };
 
 /** platform_settings.auth.allowlist: hostnames whose pages may open a conversation (empty: any). */
@@ -173,7 +175,7 @@ export class ConversationStarter {
       agentName: agent.name,
       userId: init?.user_id ?? input.principal?.userId ?? null,
       mode,
-      metadata: { dynamic_variables: variables },
+      metadata: { ...input.metadata, dynamic_variables: variables },
     });
     const privacy = obj(obj(agent.platformSettings).privacy);
     const session = new ConversationSession({
@@ -204,6 +206,7 @@ export class ConversationStarter {
           await d.conversations.finish(ids, end, {
             recordVoice: privacy.record_voice !== false,
             metadata: {
+              ...input.metadata,
               dynamic_variables: variables,
               ...(end.agentTransfers.length ? { agent_transfers: end.agentTransfers } : {}),
             },

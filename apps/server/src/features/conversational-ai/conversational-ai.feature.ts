@@ -26,6 +26,7 @@ import { toolsRoutes } from './tools.routes';
 import { ToolsService } from './tools.service';
 import { widgetRoutes } from './widget.routes';
 import { WidgetService } from './widget.service';
+import { registerTelephony } from './telephony/register-telephony';
 
 /**
  * Conversational agents (issue 14, decisions 150-159): agents, the workspace's language model and secrets,
@@ -96,6 +97,14 @@ export const conversationalAiFeature = defineFeature({
     });
     await app.register(knowledgeBaseRoutes(knowledgeBase));
     await app.register(widgetRoutes(new WidgetService(db, signer, config.webDistDir)));
-    return { agents, llm, conversations, knowledgeBase, tools };
+    const telephony = await registerTelephony(app, {
+      config,
+      db,
+      box,
+      workspaceOf: (c) => agents.workspaceOf(c),
+      starter,
+      signer,
+    });
+    return { agents, llm, conversations, knowledgeBase, tools, telephony };
   },
 });

@@ -26,7 +26,9 @@ export function presentConversation(row: ConversationRow) {
     feedback?: unknown[];
     analysis?: Record<string, unknown>;
     agent_transfers?: unknown[];
+    phone_call?: Record<string, unknown> & { batch_call?: Record<string, unknown> };
   };
+  const { batch_call: batchCall, ...phoneCall } = meta.phone_call ?? {};
   return {
     agent_id: row.agentId,
     agent_name: row.agentName,
@@ -45,6 +47,9 @@ export function presentConversation(row: ConversationRow) {
       },
       // transfer_to_agent hand-overs (decision 232): which agent answered from when.
       ...(meta.agent_transfers ? { agent_transfers: meta.agent_transfers } : {}),
+      // Calls over a phone number (decision 226).
+      ...(meta.phone_call ? { phone_call: phoneCall } : {}),
+      ...(batchCall ? { batch_call: batchCall } : {}),
     },
     has_audio: row.hasAudio,
     has_user_audio: row.hasAudio,

@@ -6,6 +6,8 @@ const TABS = [
   appRoutes.convaiTalkTo,
   appRoutes.convaiHistory,
   appRoutes.convaiKnowledgeBase,
+  appRoutes.convaiPhoneNumbers,
+  appRoutes.convaiBatchCalling,
 ];
 
 /** The pages of conversational AI. */

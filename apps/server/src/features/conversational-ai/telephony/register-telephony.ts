@@ -1,0 +1,67 @@
+/**
+ * Phone numbers, calls over Twilio and SIP trunks, and batch calls (issue 14, decisions 225-229), mounted by
+ * the conversational-AI feature over its agents and conversation starter.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../../config';
+import type { AppDb } from '../../../db/client';
+import type { SecretBox } from '../../../lib/secret-box';
+import type { Principal } from '../../../plugins/auth';
+import type { ConversationSigner } from '../conversation-access';
+import type { ConversationStarter } from '../conversation-starter';
+import { phoneNumbersRoutes } from '../phone-numbers.routes';
+import { PhoneNumbersService } from '../phone-numbers.service';
+import { batchCallsRoutes } from '../batch-calls.routes';
+import { BatchCallsService } from '../batch-calls.service';
+import { BatchDispatcher } from './batch-dispatcher';
+import { CallTickets } from './call-ticket';
+import { InboundCalls } from './inbound-calls';
+import { OutboundCalls } from './outbound-calls';
+import { outboundCallRoutes, twilioWebhookRoutes } from './phone-calls.routes';
+import { ActiveCalls, SipTrunkProvider, TwilioProvider } from './telephony-provider';
+import { TwilioRest } from './twilio';
+
+export type TelephonyDeps = {
+  config: Config;
+  db: AppDb;
+  box: SecretBox;
+  workspaceOf: (caller: Principal) => Promise<{ id: string }>;
+  starter: ConversationStarter;
+  signer: ConversationSigner;
+};
+
+export async function registerTelephony(app: FastifyInstance, d: TelephonyDeps) {
+  const phoneNumbers = new PhoneNumbersService(d.db, d.box, d.workspaceOf);
+  await app.register(phoneNumbersRoutes(phoneNumbers));
+  const tickets = new CallTickets(d.config.authSecret);
+  const streamUrl = `${d.config.publicUrl.replace(/^http/, 'ws')}/v1/convai/twilio/media-stream`;
+  const active = new ActiveCalls();
+  const calls = new OutboundCalls(
+    d.db,
+    phoneNumbers,
+    {
+      twilio: new TwilioProvider(new TwilioRest(d.config.twilioApiUrl), tickets, streamUrl),
+      sip_trunk: new SipTrunkProvider(d.starter, d.signer, active),
+    },
+    d.workspaceOf,
+  );
+  await app.register(outboundCallRoutes(calls));
+  await app.register(
+    twilioWebhookRoutes({
+      inbound: new InboundCalls(d.db, d.box, tickets, streamUrl),
+      tickets,
+      starter: d.starter,
+      signer: d.signer,
+      publicUrl: d.config.publicUrl,
+    }),
+  );
+  const dispatcher = new BatchDispatcher(d.db, calls, app.log);
+  const batches = new BatchCallsService(d.db, calls, d.workspaceOf, () => dispatcher.wake());
+  await app.register(batchCallsRoutes(batches));
+  app.addHook('onReady', async () => dispatcher.start());
+  app.addHook('onClose', async () => {
+    await dispatcher.stop();
+    await Promise.all([...active.calls.keys()].map((id) => active.hangup(id)));
+  });
+  return { phoneNumbers, calls, active, batches, dispatcher };
+}
