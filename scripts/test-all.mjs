@@ -174,9 +174,21 @@ function record(step, { ok, seconds }) {
   summary.push(`${ok ? 'ok  ' : 'FAIL'} ${step.name} (${seconds.toFixed(1)} s)`);
 }
 
+// CPU seconds of the finished children (Linux): with the wall time, how busy a step kept the machine's cores.
+function childCpuSeconds() {
+  if (!existsSync('/proc/self/stat')) return null;
+  const stat = readFileSync('/proc/self/stat', 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[13]) + Number(fields[14])) / 100; // cutime + cstime, in clock ticks of 10 ms
+}
+
 for (const stage of stages) {
+  const cpuBefore = childCpuSeconds();
   const results = await Promise.all(stage.map((step) => run(step, stage.length === 1)));
   stage.forEach((step, i) => record(step, results[i]));
+  const cpuAfter = childCpuSeconds();
+  if (cpuBefore !== null && cpuAfter !== null)
+    summary[summary.length - 1] += `, stage CPU ${(cpuAfter - cpuBefore).toFixed(0)} s`;
 }
 if (slowest.length > 0) console.log(`\nSlowest files:\n${slowest.map((l) => `  ${l}`).join('\n')}`);
 if (failures.length > 0) console.log(`\nFailed tests:\n${failures.map((f) => `  ${f}`).join('\n')}`);
