@@ -98,6 +98,7 @@ describe('HomeView', () => {
       appRoutes.studio.path,
       appRoutes.audioNative.path,
       appRoutes.dubbing.path,
+      appRoutes.voiceoverStudio.path,
       appRoutes.voiceLab.path,
       appRoutes.voiceLibrary.path,
       appRoutes.conversationalAi.path,
