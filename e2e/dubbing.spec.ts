@@ -1,6 +1,8 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
-import { decodeAudio, runFfmpeg } from '../packages/speech/src/audio/ffmpeg';
+import { decodeAudio } from '../packages/speech/src/audio/ffmpeg';
+import { plainVideo } from '../packages/speech/src/audio/plain-video';
+import { decodeWav } from '../packages/speech/src/audio/wav';
 import { admin } from './admin-cli';
 import { DESKTOP, shots } from './screens';
 
@@ -27,36 +29,9 @@ async function signIn(page: Page, target: string) {
 
 /** An mp4 of the speech (a 16 kHz WAV) over a teal picture: mpeg4 video at 5 fps, AAC audio. */
 async function videoOf(wav: Buffer): Promise<{ mp4: Buffer; seconds: number }> {
-  const seconds = (wav.length - 44) / 2 / 16000;
-  const frames = new Uint8Array(64 * 48 * 3 * 5 * Math.ceil(seconds));
-  for (let i = 0; i < frames.length; i += 3) frames.set([20, 150, 140], i);
-  const mp4 = await runFfmpeg(
-    [
-      '-f',
-      'rawvideo',
-      '-pix_fmt',
-      'rgb24',
-      '-s',
-      '64x48',
-      '-r',
-      '5',
-      '-i',
-      'f.raw',
-      '-i',
-      'a.wav',
-      '-c:v',
-      'mpeg4',
-      '-pix_fmt',
-      'yuv420p',
-      '-c:a',
-      'aac',
-      '-shortest',
-      'o.mp4',
-    ],
-    { 'f.raw': frames, 'a.wav': new Uint8Array(wav) },
-    'o.mp4',
-  );
-  return { mp4: Buffer.from(mp4), seconds };
+  const { pcm, sampleRate } = decodeWav(new Uint8Array(wav));
+  const mp4 = await plainVideo({ pcm, rate: sampleRate, rgb: [20, 150, 140] });
+  return { mp4: Buffer.from(mp4), seconds: pcm.length / sampleRate };
 }
 
 test('dubs an English video into Spanish, plays it, edits a segment, renders again, and deletes it', async ({

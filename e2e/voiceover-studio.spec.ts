@@ -1,6 +1,7 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
-import { decodeAudio, runFfmpeg } from '../packages/speech/src/audio/ffmpeg';
+import { decodeAudio } from '../packages/speech/src/audio/ffmpeg';
+import { plainVideo } from '../packages/speech/src/audio/plain-video';
 import { admin } from './admin-cli';
 import { DESKTOP, shots } from './screens';
 
@@ -31,52 +32,7 @@ async function humVideo(): Promise<Buffer> {
   const pcm = Int16Array.from({ length: SECONDS * rate }, (_, i) =>
     Math.round(400 * Math.sin((2 * Math.PI * 220 * i) / rate)),
   );
-  const wav = new Uint8Array(44 + pcm.byteLength);
-  const v = new DataView(wav.buffer);
-  const text = (o: number, s: string) => [...s].forEach((c, i) => v.setUint8(o + i, c.charCodeAt(0)));
-  text(0, 'RIFF');
-  v.setUint32(4, 36 + pcm.byteLength, true);
-  text(8, 'WAVEfmt ');
-  v.setUint32(16, 16, true);
-  v.setUint16(20, 1, true);
-  v.setUint16(22, 1, true);
-  v.setUint32(24, rate, true);
-  v.setUint32(28, rate * 2, true);
-  v.setUint16(32, 2, true);
-  v.setUint16(34, 16, true);
-  text(36, 'data');
-  v.setUint32(40, pcm.byteLength, true);
-  wav.set(new Uint8Array(pcm.buffer), 44);
-  const frames = new Uint8Array(64 * 48 * 3 * 5 * SECONDS);
-  for (let i = 0; i < frames.length; i += 3) frames.set([110, 60, 170], i);
-  return Buffer.from(
-    await runFfmpeg(
-      [
-        '-f',
-        'rawvideo',
-        '-pix_fmt',
-        'rgb24',
-        '-s',
-        '64x48',
-        '-r',
-        '5',
-        '-i',
-        'f.raw',
-        '-i',
-        'a.wav',
-        '-c:v',
-        'mpeg4',
-        '-pix_fmt',
-        'yuv420p',
-        '-c:a',
-        'aac',
-        '-shortest',
-        'o.mp4',
-      ],
-      { 'f.raw': frames, 'a.wav': wav },
-      'o.mp4',
-    ),
-  );
+  return Buffer.from(await plainVideo({ pcm, rate, rgb: [110, 60, 170] }));
 }
 
 test('voices a video: a text-to-speech clip moved on the timeline, previewed, exported and downloaded', async ({

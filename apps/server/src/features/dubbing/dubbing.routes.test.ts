@@ -1,6 +1,7 @@
 import { ElevenLabsClient, type ElevenLabsError } from '@elevenlabs/elevenlabs-js';
 import { dubbingCharacters } from '@vocalis/domain/dubbing/dubbing-rules';
-import { decodeAudio, runFfmpeg } from '@vocalis/speech/audio/ffmpeg';
+import { decodeAudio } from '@vocalis/speech/audio/ffmpeg';
+import { plainVideo } from '@vocalis/speech/audio/plain-video';
 import { resample } from '@vocalis/speech/audio/resample';
 import { encodeWav } from '@vocalis/speech/audio/wav';
 import { createFliteEngine } from '@vocalis/speech/engines/flite';
@@ -40,38 +41,7 @@ async function englishSpeech(): Promise<Int16Array> {
 }
 
 /** An mp4 of the speech over a plain blue picture (mpeg4, 5 fps). */
-async function videoOf(pcm: Int16Array): Promise<Uint8Array> {
-  const w = 64;
-  const h = 48;
-  const frames = new Uint8Array(w * h * 3 * 5 * Math.ceil(pcm.length / RATE));
-  for (let i = 0; i < frames.length; i += 3) frames.set([30, 90, 200], i);
-  return runFfmpeg(
-    [
-      '-f',
-      'rawvideo',
-      '-pix_fmt',
-      'rgb24',
-      '-s',
-      `${w}x${h}`,
-      '-r',
-      '5',
-      '-i',
-      'f.raw',
-      '-i',
-      'a.wav',
-      '-c:v',
-      'mpeg4',
-      '-pix_fmt',
-      'yuv420p',
-      '-c:a',
-      'aac',
-      '-shortest',
-      'o.mp4',
-    ],
-    { 'f.raw': frames, 'a.wav': encodeWav(pcm, RATE) },
-    'o.mp4',
-  );
-}
+const videoOf = (pcm: Int16Array) => plainVideo({ pcm, rate: RATE, rgb: [30, 90, 200] });
 
 describe.skipIf(!hasApertium)(`dubbing on ${process.env.TEST_DB}`, () => {
   let app: TestApp;

@@ -1,5 +1,6 @@
 import { stsCharacters } from '@vocalis/domain/audio-tools/speech-to-speech';
-import { decodeAudio, runFfmpeg } from '@vocalis/speech/audio/ffmpeg';
+import { decodeAudio } from '@vocalis/speech/audio/ffmpeg';
+import { plainVideo } from '@vocalis/speech/audio/plain-video';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VoiceoverProjectDto } from '@vocalis/contracts/voiceover';
 import { createTestUser, startTestApp, type TestApp, type TestUser } from '../../testing/test-app';
@@ -12,28 +13,7 @@ const SECONDS = 4;
 const SUSAN = 'zjugDQR69KeBdVlIC4vX';
 
 /** SECONDS of a silent grey picture (H.264 with no sound at all). */
-const silentVideo = () =>
-  runFfmpeg(
-    [
-      '-f',
-      'rawvideo',
-      '-pix_fmt',
-      'rgb24',
-      '-s',
-      '64x48',
-      '-r',
-      '5',
-      '-i',
-      'f.raw',
-      '-c:v',
-      'libx264',
-      '-pix_fmt',
-      'yuv420p',
-      'o.mp4',
-    ],
-    { 'f.raw': new Uint8Array(64 * 48 * 3 * 5 * SECONDS).fill(90) },
-    'o.mp4',
-  );
+const silentVideo = () => plainVideo({ seconds: SECONDS, rgb: [90, 90, 90], codec: 'libx264' });
 
 const rms = (pcm: Int16Array, from: number, to: number) => {
   let sum = 0;

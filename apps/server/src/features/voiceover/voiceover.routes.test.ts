@@ -1,4 +1,5 @@
-import { decodeAudio, runFfmpeg } from '@vocalis/speech/audio/ffmpeg';
+import { decodeAudio } from '@vocalis/speech/audio/ffmpeg';
+import { plainVideo } from '@vocalis/speech/audio/plain-video';
 import { encodeWav } from '@vocalis/speech/audio/wav';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,37 +15,11 @@ const SUSAN = 'zjugDQR69KeBdVlIC4vX';
 const LINE = 'Welcome to the harbour.';
 
 /** A quiet 200 Hz hum for SECONDS under a grey picture (mpeg4, which the project turns into H.264). */
-async function humVideo(): Promise<Uint8Array> {
+function humVideo(): Promise<Uint8Array> {
   const pcm = Int16Array.from({ length: SECONDS * RATE }, (_, i) =>
     Math.round(300 * Math.sin((2 * Math.PI * 200 * i) / RATE)),
   );
-  const frames = new Uint8Array(64 * 48 * 3 * 5 * SECONDS).fill(120);
-  return runFfmpeg(
-    [
-      '-f',
-      'rawvideo',
-      '-pix_fmt',
-      'rgb24',
-      '-s',
-      '64x48',
-      '-r',
-      '5',
-      '-i',
-      'f.raw',
-      '-i',
-      'a.wav',
-      '-c:v',
-      'mpeg4',
-      '-pix_fmt',
-      'yuv420p',
-      '-c:a',
-      'aac',
-      '-shortest',
-      'o.mp4',
-    ],
-    { 'f.raw': frames, 'a.wav': encodeWav(pcm, RATE) },
-    'o.mp4',
-  );
+  return plainVideo({ pcm, rate: RATE });
 }
 
 const rms = (pcm: Int16Array, from: number, to: number) => {
