@@ -10,6 +10,7 @@ import { eq } from 'drizzle-orm';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { dubs } from '../../db/schema/dubs';
 import { createTestUser, startTestApp, type TestApp, type TestUser } from '../../testing/test-app';
 import { waitFor } from '../../testing/wait-for';
@@ -107,8 +108,22 @@ describe.skipIf(!hasApertium)(`the dubbing resource on ${process.env.TEST_DB}`, 
     let res = await client.dubbing.resource.get(id);
     expect(Object.values(res.speakerSegments).map((s) => s.dubs.es!.audioStale)).toEqual([false, false]);
 
-    // One translation edited: only that segment is stale, and a render speaks and charges only it.
+    // One translation edited: only that segment is stale, and a render speaks and charges only it. The edit
+    // goes out on the live `dubbing` collection, so others with the dub open see it.
+    const live = new WebSocket(`${app.url.replace('http', 'ws')}/v1/live`, {
+      headers: { cookie: owner.cookie },
+    });
+    const received: { type: string; id?: string; op?: string; collection?: string }[] = [];
+    live.on('message', (d) => received.push(JSON.parse(d.toString())));
+    await new Promise((resolve, reject) => (live.once('open', resolve), live.once('error', reject)));
+    live.send(JSON.stringify({ type: 'subscribe', collection: 'dubbing' }));
+    await waitFor(() => received.some((m) => m.type === 'subscribed'));
     await client.dubbing.resource.segment.update(id, a!.id, 'es', { text: 'Buenos días a todos.' });
+    expect(await waitFor(() => received.find((m) => m.type === 'change' && m.id === id))).toMatchObject({
+      collection: 'dubbing',
+      op: 'update',
+    });
+    live.close();
     res = await client.dubbing.resource.get(id);
     expect(res.speakerSegments[a!.id]!.dubs.es!.audioStale).toBe(true);
     expect(res.speakerSegments[b!.id]!.dubs.es!.audioStale).toBe(false);

@@ -12,6 +12,7 @@ import type { TranslatorSet } from '@vocalis/speech/translate/translator';
 import type { ResourceAction } from '@vocalis/domain/workspace/resource-permissions';
 import { ResourceAccess } from '../../auth/resource-access';
 import type { AppDb } from '../../db/client';
+import type { EventBus } from '../../live/event-bus';
 import type { DubSegment } from '../../db/schema/dubs';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
 import { enqueue } from '../../jobs/queue';
@@ -22,6 +23,7 @@ import { tooManyConcurrentRequests, type UsageService } from '../usage/usage.ser
 import { clipPaths, secondsToSpeak } from './dub-clips';
 import { dubJobSpec } from './dub.job-spec';
 import { presentResource } from './dubbing-resource.presenter';
+import { presentDub } from './dubbing.presenter';
 import { dubNotFound } from './dubbing.service';
 import * as repo from './dubbing.repo';
 
@@ -35,6 +37,7 @@ export class DubAccess {
   constructor(
     readonly db: AppDb,
     readonly usage: UsageService,
+    private readonly bus: EventBus,
   ) {}
 
   /**
@@ -60,12 +63,21 @@ export class DubAccess {
     set: Parameters<typeof repo.updateIdleDub>[3],
     removed: string[] = [],
   ): Promise<number> {
-    return this.db.transaction(async (tx) => {
-      const saved = await repo.updateIdleDub(tx, row.workspaceId, row.id, set);
-      if (!saved) throw busy();
+    const saved = await this.db.transaction(async (tx) => {
+      const updated = await repo.updateIdleDub(tx, row.workspaceId, row.id, set);
+      if (!updated) throw busy();
       if (removed.length) await discardFiles(tx, removed);
-      return saved.version;
+      return updated;
     });
+    // Everyone with the dub open sees the edit (the live `dubbing` collection; the page refetches its segments).
+    this.bus.publish({
+      collection: 'dubbing',
+      op: 'update',
+      id: saved.id,
+      data: presentDub(saved),
+      audience: { workspaceIds: [saved.workspaceId] },
+    });
+    return saved.version;
   }
 
   /** A target language of the dub by code or name (404 otherwise). */

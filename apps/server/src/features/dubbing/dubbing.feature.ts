@@ -17,13 +17,13 @@ import { createTranslators } from './translators';
 export const dubbingFeature = defineFeature({
   name: 'dubbing',
   jobs: [dubJob],
-  async register(app, { config, db, files, usage }) {
+  async register(app, { config, db, files, bus, usage }) {
     const translators = createTranslators(config);
     const stt = await createSttEngines(config);
     const service = new DubbingService(db, files, usage, translators, stt, createEspeakEngine(), {
       allowPrivate: config.outboundAllowPrivate,
     });
-    const access = new DubAccess(db, usage);
+    const access = new DubAccess(db, usage, bus);
     const edits = new DubbingResourceService(access, translators, async () => {
       const langs = await service.languages();
       return new Set(langs.target_languages.filter((l) => l.speakable).map((l) => l.code));
