@@ -27,7 +27,7 @@ test('creates a project from pasted text, edits chapters and blocks, converts a 
   test.setTimeout(240_000);
   await signIn(page, '/app/studio');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Studio');
-  await expect(page.getByRole('navigation').getByRole('link', { name: 'Studio' })).toBeVisible();
+  await expect(page.getByRole('navigation').getByRole('link', { name: 'Studio', exact: true })).toBeVisible();
   await expect(page.getByTestId('project-limit')).toHaveText('0 of 3 projects used');
   await expect(page.getByText('No projects yet.')).toBeVisible();
 
