@@ -1,6 +1,7 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { admin } from './admin-cli';
 import { shoot } from './screens';
+import { signInTo } from './flows';
 
 // Issue 15 "AI speech classifier": speech generated in the app is downloaded and uploaded to the classifier,
 // which says it was generated here; a human recording (Debian asterisk-core-sounds-en-wav) is said not to be.
@@ -15,13 +16,7 @@ test.beforeAll(async () => {
   await admin('create-user', '--email', email, '--password', password, '--name', 'Ada', '--verified');
 });
 
-async function signIn(page: Page) {
-  await page.goto(`/sign-in?redirect=${encodeURIComponent(TTS)}`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(new RegExp(`${TTS}$`));
-}
+const signIn = (page: Page) => signInTo(page, email, password, TTS);
 
 test('speech generated here is recognised after download; a human recording is not', async ({ page }) => {
   test.setTimeout(120_000);

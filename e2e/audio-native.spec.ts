@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { admin } from './admin-cli';
 import { shoot } from './screens';
+import { signInTo } from './flows';
 
 // Issue 12 "Audio native": a user narrates an article, styles the player, and the snippet plays on a page of
 // another origin (a second loopback port) in Chromium.
@@ -15,13 +16,7 @@ test.beforeAll(async () => {
   await admin('create-user', '--email', email, '--password', password, '--name', 'Ada', '--verified');
 });
 
-async function signIn(page: Page, target: string) {
-  await page.goto(`/sign-in?redirect=${encodeURIComponent(target)}`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(new RegExp(`${target}$`), { timeout: 20_000 });
-}
+const signIn = (page: Page, target: string) => signInTo(page, email, password, target);
 
 test('narrates an article, styles the player, and plays it embedded on another origin', async ({ page }) => {
   test.setTimeout(240_000);

@@ -1,6 +1,7 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { admin } from './admin-cli';
 import { shoot } from './screens';
+import { signInTo } from './flows';
 
 // Issue 14: the agent editor's tabs, the widget settings with their live preview, and the playground's text-only
 // mode (this browser has no microphone, so the conversation is typed).
@@ -12,13 +13,7 @@ test.beforeAll(async () => {
   await admin('create-user', '--email', email, '--password', password, '--name', 'Ada', '--verified');
 });
 
-async function signIn(page: Page, target: string) {
-  await page.goto(`/sign-in?redirect=${encodeURIComponent(target)}`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(new RegExp(`${target}$`), { timeout: 20_000 });
-}
+const signIn = (page: Page, target: string) => signInTo(page, email, password, target);
 
 test('edits an agent’s widget with a live preview, then types to it in the playground', async ({ page }) => {
   test.setTimeout(150_000);

@@ -8,6 +8,7 @@ import { createFliteEngine } from '../packages/speech/src/engines/flite';
 import { synthesizeToPcm } from '../packages/speech/src/synthesize';
 import { admin } from './admin-cli';
 import { DESKTOP, shots } from './screens';
+import { signInTo } from './flows';
 
 // Issue 14 "Conversational agents": a user builds an agent, gives it a knowledge base, talks to it through the
 // microphone (Chromium's fake capture plays a generated question), then finds the call in the history.
@@ -49,13 +50,7 @@ test.beforeAll(async () => {
   await admin('create-user', '--email', email, '--password', password, '--name', 'Ada', '--verified');
 });
 
-async function signIn(page: Page, target: string) {
-  await page.goto(`/sign-in?redirect=${encodeURIComponent(target)}`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(new RegExp(`${target}$`), { timeout: 20_000 });
-}
+const signIn = (page: Page, target: string) => signInTo(page, email, password, target);
 
 test('builds an agent with a knowledge base, talks to it through the microphone, and finds the call in the history', async ({
   page,

@@ -5,6 +5,7 @@ import { plainVideo } from '../packages/speech/src/audio/plain-video';
 import { decodeWav } from '../packages/speech/src/audio/wav';
 import { admin } from './admin-cli';
 import { DESKTOP, shots } from './screens';
+import { signInTo } from './flows';
 
 // Issue 13 "Dubbing": a user uploads a short English video (generated speech over a coloured picture), dubs it into
 // Spanish with the built-in engines, watches the result with its segments, and deletes it.
@@ -19,13 +20,7 @@ test.beforeAll(async () => {
   await admin('create-user', '--email', email, '--password', password, '--name', 'Ada', '--verified');
 });
 
-async function signIn(page: Page, target: string) {
-  await page.goto(`/sign-in?redirect=${encodeURIComponent(target)}`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(new RegExp(`${target}$`), { timeout: 20_000 });
-}
+const signIn = (page: Page, target: string) => signInTo(page, email, password, target);
 
 /** An mp4 of the speech (a 16 kHz WAV) over a teal picture: mpeg4 video at 5 fps, AAC audio. */
 async function videoOf(wav: Buffer): Promise<{ mp4: Buffer; seconds: number }> {

@@ -17,6 +17,16 @@ export async function fillSignIn(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
+/** Signs in through the sign-in form on its way to `target`, and waits until the app has taken the user there. */
+export async function signInTo(page: Page, email: string, password: string, target: string) {
+  await page.goto(`/sign-in?redirect=${encodeURIComponent(target)}`);
+  await fillSignIn(page, email, password);
+  // Password hashing on a busy machine can take several seconds.
+  await expect(page).toHaveURL(new RegExp(`${target.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`), {
+    timeout: 20_000,
+  });
+}
+
 /**
  * A new user from the sign-up page to the onboarding checklist: signs up, follows the mailed verification
  * link, signs in and answers the two survey steps.

@@ -20,6 +20,9 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   timeout: 60_000,
+  // npm test runs these beside the integration tests (decision 240), which keep both cores busy: an assertion
+  // waits up to 15 s for what the page shows (Playwright's 5 s default failed a sign-up step in CI once).
+  expect: { timeout: 15_000 },
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { admin } from './admin-cli';
+import { signInTo } from './flows';
 
 const email = `e2e-history-${Date.now()}@example.com`;
 const password = 'e2e-password-1!';
@@ -10,13 +11,7 @@ test.beforeAll(async () => {
   await admin('create-user', '--email', email, '--password', password, '--name', 'Ada', '--verified');
 });
 
-async function signIn(page: Page, target: string) {
-  await page.goto(`/sign-in?redirect=${encodeURIComponent(target)}`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(new RegExp(`${target}$`), { timeout: 20_000 });
-}
+const signIn = (page: Page, target: string) => signInTo(page, email, password, target);
 
 test('lists a generation in history, plays and downloads it, then deletes it after confirmation', async ({
   page,

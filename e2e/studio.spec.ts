@@ -1,6 +1,7 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { admin } from './admin-cli';
 import { DESKTOP, shots } from './screens';
+import { signInTo } from './flows';
 
 // Issue 12 "Studio": a user creates a project from pasted text, edits chapters and blocks, converts a chapter and
 // plays it.
@@ -13,13 +14,7 @@ test.beforeAll(async () => {
   await admin('create-user', '--email', email, '--password', password, '--name', 'Ada', '--verified');
 });
 
-async function signIn(page: Page, target: string) {
-  await page.goto(`/sign-in?redirect=${encodeURIComponent(target)}`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(new RegExp(`${target}$`), { timeout: 20_000 });
-}
+const signIn = (page: Page, target: string) => signInTo(page, email, password, target);
 
 test('creates a project from pasted text, edits chapters and blocks, converts a chapter and plays it', async ({
   page,

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { admin } from './admin-cli';
+import { signInTo } from './flows';
 
 const email = `e2e-dialogue-${Date.now()}@example.com`;
 const password = 'e2e-password-1!';
@@ -9,13 +10,7 @@ test.beforeAll(async () => {
   await admin('create-user', '--email', email, '--password', password, '--name', 'Ada', '--verified');
 });
 
-async function signIn(page: Page) {
-  await page.goto(`/sign-in?redirect=${encodeURIComponent(PAGE)}`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(new RegExp(`${PAGE}$`));
-}
+const signIn = (page: Page) => signInTo(page, email, password, PAGE);
 
 /** Picks the voice at `nth` in the default section for line `line` and returns its name. */
 async function pickVoice(page: Page, line: number, nth: number): Promise<string> {

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { admin } from './admin-cli';
+import { signInTo } from './flows';
 
 const email = `e2e-tts-${Date.now()}@example.com`;
 const password = 'e2e-password-1!';
@@ -10,13 +11,7 @@ test.beforeAll(async () => {
   await admin('create-user', '--email', email, '--password', password, '--name', 'Ada', '--verified');
 });
 
-async function signIn(page: Page) {
-  await page.goto(`/sign-in?redirect=${encodeURIComponent(PAGE)}`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(new RegExp(`${PAGE}$`));
-}
+const signIn = (page: Page) => signInTo(page, email, password, PAGE);
 
 test('types text, picks a voice, generates, hears it stream, and downloads the mp3', async ({ page }) => {
   await signIn(page);

@@ -1,6 +1,7 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { admin } from './admin-cli';
 import { DESKTOP, shots } from './screens';
+import { signInTo } from './flows';
 
 // Issue 15 "Voice isolator": a user uploads noisy speech, isolates the voice, compares before and after, finds it
 // among past isolations and deletes it.
@@ -15,13 +16,7 @@ test.beforeAll(async () => {
   await admin('create-user', '--email', email, '--password', password, '--name', 'Ada', '--verified');
 });
 
-async function signIn(page: Page, target: string) {
-  await page.goto(`/sign-in?redirect=${encodeURIComponent(target)}`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(new RegExp(`${target}$`), { timeout: 20_000 });
-}
+const signIn = (page: Page, target: string) => signInTo(page, email, password, target);
 
 /** A 16-bit WAV with loud hiss added to every sample (deterministic). */
 function addHiss(wav: Buffer): Buffer {

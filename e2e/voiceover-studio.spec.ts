@@ -4,6 +4,7 @@ import { decodeAudio } from '../packages/speech/src/audio/ffmpeg';
 import { plainVideo } from '../packages/speech/src/audio/plain-video';
 import { admin } from './admin-cli';
 import { DESKTOP, shots } from './screens';
+import { signInTo } from './flows';
 
 // Issue 13 "Voiceover studio": a user uploads a short video, adds a text-to-speech clip, moves it on the
 // timeline, previews it with the video, exports the mix and downloads it.
@@ -18,13 +19,7 @@ test.beforeAll(async () => {
   await admin('create-user', '--email', email, '--password', password, '--name', 'Ada', '--verified');
 });
 
-async function signIn(page: Page, target: string) {
-  await page.goto(`/sign-in?redirect=${encodeURIComponent(target)}`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(new RegExp(`${target}$`), { timeout: 20_000 });
-}
+const signIn = (page: Page, target: string) => signInTo(page, email, password, target);
 
 /** SECONDS of a soft hum under a purple picture: mpeg4 video at 5 fps, AAC audio. */
 async function humVideo(): Promise<Buffer> {

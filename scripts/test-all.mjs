@@ -71,8 +71,13 @@ function collectFailures(step, r) {
       for (const spec of suite.specs ?? []) {
         for (const t of spec.tests ?? []) {
           if (t.status !== 'unexpected') continue;
-          const err = t.results?.at(-1)?.error?.message ?? '';
-          failures.push(`${step}: ${spec.file}:${spec.line} › ${spec.title}\n      ${firstLine(err)}`);
+          const error = t.results?.at(-1)?.error;
+          // Playwright's message names the assertion; its next lines name the locator and the timeout, and the
+          // location is the failing line of the spec: all of it is needed to act on a CI log.
+          const where = error?.location ? ` (at ${path.basename(error.location.file)}:${error.location.line})` : '';
+          failures.push(
+            `${step}: ${spec.file}:${spec.line} › ${spec.title}${where}\n      ${firstLines(error?.message ?? '', 4)}`,
+          );
         }
       }
       for (const child of suite.suites ?? []) walk(child);
@@ -84,10 +89,10 @@ function collectFailures(step, r) {
     const rel = path.relative(process.cwd(), file.name);
     const failedTests = (file.assertionResults ?? []).filter((a) => a.status === 'failed');
     for (const a of failedTests) {
-      failures.push(`${step}: ${rel} › ${a.fullName}\n      ${firstLine(a.failureMessages?.[0] ?? '')}`);
+      failures.push(`${step}: ${rel} › ${a.fullName}\n      ${firstLines(a.failureMessages?.[0] ?? '', 3)}`);
     }
     if (failedTests.length === 0 && file.status === 'failed') {
-      failures.push(`${step}: ${rel} (file failed)\n      ${firstLine(file.message ?? '')}`);
+      failures.push(`${step}: ${rel} (file failed)\n      ${firstLines(file.message ?? '', 3)}`);
     }
   }
 }
@@ -115,16 +120,19 @@ function collectSlowest(step, r) {
     slowest.push(`${step}: ${top.map((f) => `${f.file} ${(f.ms / 1000).toFixed(0)} s`).join(', ')}`);
 }
 
-function firstLine(text) {
+function firstLines(text, count) {
   return (
     text
       // eslint-disable-next-line no-control-regex
       .replace(/\u001b\[[0-9;]*m/g, '')
       .split('\n')
-      .find((l) => l.trim() !== '')
-      ?.slice(0, 400) ?? ''
+      .filter((l) => l.trim() !== '')
+      .slice(0, count)
+      .map((l) => l.trim().slice(0, 400))
+      .join('\n      ')
   );
 }
+
 /** Runs a step; alone, its output streams through; beside others, it is held and printed when it ends. */
 function run(step, alone) {
   const started = Date.now();
