@@ -14,7 +14,7 @@ import type { FileStorage } from '../../storage/file-storage';
 import type { SttEngines } from '../speech-to-text/stt-engines';
 import { transcribeAudio } from '../speech-to-text/transcribe-audio';
 import { SOURCE_RATE } from './dubbing-input';
-import { chosenSegments, speakerNumber, type DubAccess } from './dubbing-resource.service';
+import { chosenSegments, speakerNumber, type DubAccess } from './dub-access';
 
 /** The voices a speaker can be given: the eSpeak-NG variants that keep speech natural enough to dub with. */
 export const DUB_VOICE_IDS = [

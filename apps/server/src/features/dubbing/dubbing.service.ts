@@ -9,18 +9,11 @@ import type {
   DubbingPage,
   DubbingTranscriptJson,
 } from '@vocalis/contracts/dubbing';
-import {
-  DUBBING_LANGUAGES,
-  DUBBING_SOURCE_OPTIONS,
-  dubbingLanguage,
-  dubbingLanguageName,
-} from '@vocalis/domain/dubbing/dubbing-languages';
+import { dubbingLanguage } from '@vocalis/domain/dubbing/dubbing-languages';
 import { parseDubbingCsv } from '@vocalis/domain/dubbing/dubbing-csv';
 import { dubbingCharacters, dubbingRange, MAX_DUBBING_SECONDS } from '@vocalis/domain/dubbing/dubbing-rules';
-import { toSrt, toWebVtt } from '@vocalis/domain/dubbing/subtitles';
 import { concurrencyLimit } from '@vocalis/domain/plan-limits';
 import type { SpeechEngine } from '@vocalis/speech/engine';
-import { speakableLanguages } from '@vocalis/speech/dub/dub-voice';
 import { detectLanguage } from '@vocalis/speech/translate/detect-language';
 import type { TranslatorSet } from '@vocalis/speech/translate/translator';
 import { ResourceAccess } from '../../auth/resource-access';
@@ -46,7 +39,8 @@ import {
   uploadedCsv,
   uploadedSource,
 } from './dubbing-input';
-import { placedAt } from './dubbing-resource.presenter';
+import { checkDubbingPair, dubbingLanguages } from './dubbing-pairs';
+import { dubTranscript } from './dubbing-transcript';
 import { presentDub } from './dubbing.presenter';
 import * as repo from './dubbing.repo';
 
@@ -65,50 +59,8 @@ export class DubbingService {
   ) {}
 
   /** The languages and pairs this server can dub. */
-  async languages(): Promise<DubbingLanguages> {
-    const codes = DUBBING_LANGUAGES.map((l) => l.code);
-    const speakable = new Set(await speakableLanguages(this.voices, codes));
-    const pairs: DubbingLanguages['pairs'] = [];
-    for (const p of await this.translators.pairs())
-      if (codes.includes(p.from as never) && speakable.has(p.to))
-        pairs.push({ source: p.from, target: p.to, engine: (await this.translators.pick(p))!.id });
-    return {
-      source_languages: DUBBING_SOURCE_OPTIONS,
-      target_languages: DUBBING_LANGUAGES.map((l) => ({ ...l, speakable: speakable.has(l.code) })),
-      pairs,
-      translators: this.translators.describe(),
-    };
-  }
-
-  /** Refuses a source → target no translator, recogniser or voice here can do, naming the pairs that work. */
-  private async checkPair(source: string | null, target: string, manual: boolean): Promise<void> {
-    const langs = await this.languages();
-    if (!langs.target_languages.find((l) => l.code === target)?.speakable)
-      throw unprocessable(
-        'unsupported_target_language',
-        `No voice here speaks ${dubbingLanguageName(target)}, so nothing can be dubbed into it.`,
-      );
-    if (manual) return;
-    const heard = (l: string) => {
-      try {
-        this.stt.pick('scribe_v1', l);
-        return true;
-      } catch {
-        return false;
-      }
-    };
-    const usable = langs.pairs.filter((p) => heard(p.source));
-    const ok = usable.some((p) => p.target === target && (source === null || p.source === source));
-    if (source && source === target)
-      throw badRequest('target_lang must differ from the source language.', 'same_language');
-    if (!ok) {
-      const list = usable.map((p) => `${p.source}→${p.target}`).join(', ') || 'none';
-      const from = source ? dubbingLanguageName(source) : 'any language this server can transcribe';
-      throw unprocessable(
-        'unsupported_language_pair',
-        `No engine here can dub from ${from} into ${dubbingLanguageName(target)}. Pairs that work: ${list}.`,
-      );
-    }
+  languages(): Promise<DubbingLanguages> {
+    return dubbingLanguages(this.translators, this.voices);
   }
 
   async create(
@@ -142,7 +94,7 @@ export class DubbingService {
     let sourceLang: string | null = source;
     if (manual && !sourceLang && csv && !('error' in csv))
       sourceLang = detectLanguage(csv.segments.map((s) => s.transcription).join(' '));
-    await this.checkPair(sourceLang, target, manual);
+    await checkDubbingPair(await this.languages(), this.stt, sourceLang, target, manual);
 
     const ws = await this.usage.workspaceOf(caller.userId);
     const limit = concurrencyLimit(ws.tier);
@@ -348,32 +300,7 @@ export class DubbingService {
     language: string,
     format: 'srt' | 'webvtt' | 'json',
   ): Promise<string | DubbingTranscriptJson> {
-    const row = await this.get(caller, id);
-    const code = language === 'source' ? 'source' : (dubbingLanguage(language) ?? language);
-    if (code !== 'source' && !row.targetLangs.includes(code))
-      throw notFound(`The dub has no transcript in ${JSON.stringify(language)}.`, 'language_not_found');
-    if (row.status === 'dubbing')
-      throw new AppError(425, 'dubbing_in_progress', 'The dub is still being made.');
-    const cues = row.segments.map((s, i) => {
-      const placed = code === 'source' ? undefined : placedAt(row, code, i);
-      return {
-        start: placed?.start ?? s.start,
-        end: placed?.end ?? s.end,
-        text: code === 'source' ? s.text : (s.translations[code] ?? ''),
-        speaker: `speaker_${s.speaker}`,
-      };
-    });
-    if (format === 'json')
-      return {
-        language: code === 'source' ? (row.sourceLang ?? 'auto') : code,
-        utterances: cues.map((c) => ({
-          text: c.text,
-          speaker_id: c.speaker,
-          start_s: c.start,
-          end_s: c.end,
-        })),
-      };
-    return format === 'srt' ? toSrt(cues) : toWebVtt(cues);
+    return dubTranscript(await this.get(caller, id), language, format);
   }
 }
 
