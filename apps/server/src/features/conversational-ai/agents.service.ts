@@ -192,7 +192,9 @@ export class AgentsService {
   async update(caller: Principal, id: string, body: UpdateAgentBody): Promise<AgentResponse> {
     const { workspaceId, row } = await this.agent(caller, id, 'edit');
     const conversationConfig = mergeConfig(row.conversationConfig, body.conversation_config);
-    const platformSettings = withoutRemovedDataFields(mergeConfig(row.platformSettings, body.platform_settings));
+    const platformSettings = withoutRemovedDataFields(
+      mergeConfig(row.platformSettings, body.platform_settings),
+    );
     await this.check(caller, workspaceId, conversationConfig, row.conversationConfig);
     await repo.updateAgent(this.db, workspaceId, id, {
       conversationConfig,
