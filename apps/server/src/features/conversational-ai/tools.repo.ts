@@ -88,6 +88,24 @@ export async function deleteTool(db: AppDb, workspaceId: string, id: string): Pr
   return rows.length > 0;
 }
 
+/** Takes a tool out of the tool_ids of the workspace's agents that list it (a forced delete). */
+export async function detachTool(db: AppDb, workspaceId: string, toolId: string): Promise<void> {
+  const id = JSON.stringify(toolId);
+  await db.execute(sql`
+    update convai_agents
+    set conversation_config = jsonb_set(
+      conversation_config,
+      '{agent,prompt,tool_ids}',
+      coalesce(
+        (select jsonb_agg(e) from jsonb_array_elements(conversation_config #> '{agent,prompt,tool_ids}') e
+          where e <> ${id}::jsonb),
+        '[]'::jsonb
+      )
+    )
+    where workspace_id = ${workspaceId}
+      and coalesce(conversation_config #> '{agent,prompt,tool_ids}', '[]'::jsonb) @> ${JSON.stringify([toolId])}::jsonb`);
+}
+
 /** Agents of the workspace whose prompt lists the tool in tool_ids (dependent agents), oldest first. */
 export async function dependentAgents(
   db: AppDb,

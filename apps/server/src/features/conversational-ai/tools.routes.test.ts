@@ -148,6 +148,11 @@ describe(`conversational-AI tools on ${process.env.TEST_DB}`, () => {
       .catch((e: unknown) => (e as ElevenLabsError).statusCode);
     expect(gone).toBe(404);
     expect((await call(owner, `/v1/convai/tools/${created.id}?force=true`, 'DELETE')).status).toBe(200);
+    // The agent no longer names the deleted tool, so it can still be saved.
+    const agent = await client.conversationalAi.agents.get(agentId);
+    expect(agent.conversationConfig.agent?.prompt?.toolIds).toEqual([]);
+    const saved = await call(owner, `/v1/convai/agents/${agentId}`, 'PATCH', { name: 'Order desk 2' });
+    expect(saved.status).toBe(200);
   });
 
   it('runs webhook tools in a conversation with the secret as a header, and gives up after the timeout', async () => {

@@ -3,7 +3,6 @@ import { Input, inputClasses } from '@/components/ui/input';
 
 import {
   DATA_FIELD_TYPES,
-  idFromName,
   type BehaviourEdit,
   type CriterionEdit,
   type DataFieldEdit,
@@ -71,39 +70,42 @@ export function AgentAnalysisTab(props: { value: BehaviourEdit; onChange(value: 
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium text-zinc-700 dark:text-zinc-300">Data collection</legend>
         {value.data_fields.map((f, i) => (
-          <div key={i} className="flex flex-wrap items-center gap-2">
-            <Input
-              aria-label={`Data field ${i + 1} identifier`}
-              className="w-44"
-              placeholder="city"
-              value={f.id}
-              onChange={(e) => setField(i, { id: idFromName(e.target.value) || e.target.value })}
-            />
-            <select
-              aria-label={`Data field ${i + 1} type`}
-              className={`${inputClasses} w-auto`}
-              value={f.type}
-              onChange={(e) => setField(i, { type: e.target.value as DataFieldEdit['type'] })}
-            >
-              {DATA_FIELD_TYPES.map((t) => (
-                <option key={t}>{t}</option>
-              ))}
-            </select>
+          <div key={i} className="space-y-2 rounded-lg border border-zinc-200 p-3 dark:border-zinc-800">
+            <div className="grid grid-cols-[minmax(0,1fr)_7rem_auto] items-center gap-2">
+              <Input
+                aria-label={`Data field ${i + 1} identifier`}
+                placeholder="city"
+                value={f.id}
+                // Letters, digits and _ only: the identifier names the value in the results.
+                onChange={(e) => setField(i, { id: e.target.value.replace(/[^A-Za-z0-9_]/g, '_') })}
+              />
+              <select
+                aria-label={`Data field ${i + 1} type`}
+                className={inputClasses}
+                value={f.type}
+                onChange={(e) => setField(i, { type: e.target.value as DataFieldEdit['type'] })}
+              >
+                {DATA_FIELD_TYPES.map((t) => (
+                  <option key={t}>{t}</option>
+                ))}
+              </select>
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-label={`Remove data field ${i + 1}`}
+                onClick={() =>
+                  onChange({ ...value, data_fields: value.data_fields.filter((_, j) => j !== i) })
+                }
+              >
+                Remove
+              </Button>
+            </div>
             <Input
               aria-label={`Data field ${i + 1} description`}
-              className="min-w-48 flex-1"
               placeholder="What to extract"
               value={f.description}
               onChange={(e) => setField(i, { description: e.target.value })}
             />
-            <Button
-              variant="ghost"
-              size="sm"
-              aria-label={`Remove data field ${i + 1}`}
-              onClick={() => onChange({ ...value, data_fields: value.data_fields.filter((_, j) => j !== i) })}
-            >
-              Remove
-            </Button>
           </div>
         ))}
         <Button

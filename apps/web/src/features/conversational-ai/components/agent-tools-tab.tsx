@@ -107,10 +107,10 @@ export function AgentToolsTab(props: {
           <legend className="text-sm font-medium text-zinc-700 dark:text-zinc-300">Transfer targets</legend>
           {value.transfers.map((t, i) => (
             <div key={i} className="space-y-2 rounded-lg border border-zinc-200 p-3 dark:border-zinc-800">
-              <div className="flex flex-wrap gap-2">
+              <div className="grid gap-2 sm:grid-cols-[11rem_minmax(0,1fr)]">
                 <select
                   aria-label={`Transfer ${i + 1} agent`}
-                  className={`${inputClasses} w-auto`}
+                  className={inputClasses}
                   value={t.agent_id}
                   onChange={(e) => setTransfer(i, { agent_id: e.target.value })}
                 >
@@ -123,7 +123,6 @@ export function AgentToolsTab(props: {
                 </select>
                 <Input
                   aria-label={`Transfer ${i + 1} condition`}
-                  className="min-w-48 flex-1"
                   placeholder="When to transfer, e.g. the caller asks about an invoice"
                   value={t.condition}
                   onChange={(e) => setTransfer(i, { condition: e.target.value })}

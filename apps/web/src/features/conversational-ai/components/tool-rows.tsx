@@ -4,7 +4,7 @@ import { Input, inputClasses } from '@/components/ui/input';
 import type { Secret } from '../api/secrets';
 import { PARAMETER_TYPES, type HeaderRow, type ParameterRow, type ParameterType } from '../lib/tool-edit';
 
-const select = `${inputClasses} w-auto`;
+const select = inputClasses;
 
 /** A webhook tool's headers: a fixed text, or a workspace secret opened only when the call is sent. */
 export function HeaderRows(props: {
@@ -18,10 +18,9 @@ export function HeaderRows(props: {
     <fieldset className="space-y-2">
       <legend className="text-sm font-medium text-zinc-700 dark:text-zinc-300">Headers</legend>
       {props.rows.map((r, i) => (
-        <div key={i} className="flex flex-wrap items-center gap-2">
+        <div key={i} className="grid gap-2 sm:grid-cols-[11rem_7rem_minmax(0,1fr)_auto] sm:items-center">
           <Input
             aria-label={`Header ${i + 1} name`}
-            className="w-44"
             value={r.name}
             placeholder="Authorization"
             onChange={(e) => update(i, { name: e.target.value })}
@@ -38,14 +37,13 @@ export function HeaderRows(props: {
           {r.kind === 'text' ? (
             <Input
               aria-label={`Header ${i + 1} value`}
-              className="min-w-40 flex-1"
               value={r.value}
               onChange={(e) => update(i, { value: e.target.value })}
             />
           ) : (
             <select
               aria-label={`Header ${i + 1} secret`}
-              className={`${select} min-w-40 flex-1`}
+              className={select}
               value={r.secretId}
               onChange={(e) => update(i, { secretId: e.target.value })}
             >
@@ -94,10 +92,12 @@ export function ParameterRows(props: {
         {props.webhook ? ' Placeholders like {order_id} in the URL are parameters too.' : ''}
       </p>
       {props.rows.map((r, i) => (
-        <div key={i} className="flex flex-wrap items-center gap-2">
+        <div
+          key={i}
+          className={`grid gap-2 sm:items-center ${props.webhook ? 'sm:grid-cols-[9rem_7rem_6rem_minmax(0,1fr)_auto_auto]' : 'sm:grid-cols-[9rem_7rem_minmax(0,1fr)_auto_auto]'}`}
+        >
           <Input
             aria-label={`Parameter ${i + 1} name`}
-            className="w-40"
             value={r.name}
             onChange={(e) => update(i, { name: e.target.value })}
           />
@@ -124,7 +124,6 @@ export function ParameterRows(props: {
           ) : null}
           <Input
             aria-label={`Parameter ${i + 1} description`}
-            className="min-w-40 flex-1"
             placeholder="What the model should put here"
             value={r.description}
             onChange={(e) => update(i, { description: e.target.value })}

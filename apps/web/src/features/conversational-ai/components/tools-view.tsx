@@ -6,7 +6,7 @@ import { toast } from '@/components/ui/toast/toast-store';
 import { isHttpError } from '@/lib/api-client';
 import { errorToastMessage } from '@/lib/error-toast';
 
-import { useDeleteTool, useTools, type Tool } from '../api/tools';
+import { fetchDependentAgents, useDeleteTool, useTools, type Tool } from '../api/tools';
 import { newToolEdit, toolEditOf, type ToolEdit } from '../lib/tool-edit';
 import { ConvaiTabs } from './convai-tabs';
 import { SecretsCard } from './secrets-card';
@@ -35,9 +35,10 @@ export function ToolsView() {
       toast.success(`Tool ${name} deleted.`);
     } catch (e) {
       if (!force && isHttpError(e) && e.errorType === 'tool_has_dependent_agents') {
+        const users = (await fetchDependentAgents(t.id)).agents.map((a) => a.name).join(', ');
         const { confirmed } = await confirm({
           title: `Delete ${name} anyway?`,
-          description: e.message,
+          description: `It is used by ${users}. Deleting it also takes it out of these agents.`,
           confirmText: 'Delete',
           variant: 'danger',
         });
