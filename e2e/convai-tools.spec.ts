@@ -74,6 +74,12 @@ test('creates a webhook tool, attaches it to an agent with an evaluation criteri
   await expect(row).toContainText('Webhook');
   await expect(row).toContainText('https://shop.example.com/orders/{order_id}');
   await expect(row.getByRole('cell').nth(2)).toHaveText('0');
+  // The secret now says which tool sends it, and is not deleted while it does.
+  await expect(page.getByTestId('secrets')).toContainText('Shop token · value hidden · sent by order_status');
+  await page.getByRole('button', { name: 'Delete secret Shop token' }).click();
+  await expect(
+    page.getByText('The tool(s) order_status send this secret in their headers: change them first.'),
+  ).toBeVisible();
   await shoot(page, { path: test.info().outputPath('tools-page.png'), fullPage: true });
 
   // The agent: the tool attached, end_call on, one evaluation criterion, a shorter call and no interruptions.

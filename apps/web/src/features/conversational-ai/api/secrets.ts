@@ -6,7 +6,8 @@ import { api } from '@/lib/api-client';
 
 export type Secret = z.infer<typeof secretsPage>['secrets'][number];
 
-const keys = { all: ['convai-secrets'] as const };
+export const secretKeys = { all: ['convai-secrets'] as const };
+const keys = secretKeys;
 
 /** GET /v1/convai/secrets: names and what uses them; values are never returned (decision 151). */
 export const useSecrets = () =>

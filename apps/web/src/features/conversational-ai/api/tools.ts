@@ -8,6 +8,8 @@ import type { z } from 'zod';
 
 import { api } from '@/lib/api-client';
 
+import { secretKeys } from './secrets';
+
 export type Tool = z.infer<typeof toolResponse>;
 type DependentAgents = z.infer<typeof dependentAgentsPage>;
 
@@ -29,7 +31,12 @@ export function useSaveTool() {
       id
         ? api.patch<Tool>(`/v1/convai/tools/${encodeURIComponent(id)}`, { tool_config: config })
         : api.post<Tool>('/v1/convai/tools', { tool_config: config }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: toolKeys.all }),
+    // Secrets list the tools that send them.
+    onSuccess: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: toolKeys.all }),
+        qc.invalidateQueries({ queryKey: secretKeys.all }),
+      ]),
   });
 }
 

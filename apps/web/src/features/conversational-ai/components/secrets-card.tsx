@@ -68,6 +68,7 @@ export function SecretsCard() {
           <li key={s.secret_id} className="flex items-center justify-between gap-2 py-2 text-sm">
             <span>
               <span className="font-medium">{s.name}</span> · value hidden
+              {s.used_by.tools.length ? ` · sent by ${s.used_by.tools.map((t) => t.name).join(', ')}` : ''}
             </span>
             <Button
               variant="ghost"
