@@ -48,7 +48,9 @@ test('creates a webhook tool, attaches it to an agent with an evaluation criteri
   await page.getByRole('button', { name: 'New webhook tool' }).click();
   const form = page.getByRole('form', { name: 'New webhook tool' });
   await form.getByLabel('Tool name').fill('order status');
-  await form.getByLabel('Description').fill('Looks up the status of an order by its number.');
+  await form
+    .getByLabel('Description', { exact: true })
+    .fill('Looks up the status of an order by its number.');
   await form.getByLabel('URL').fill('not a url');
   await form.getByRole('button', { name: 'Create tool' }).click();
   const problems = form.getByRole('alert');
@@ -80,6 +82,25 @@ test('creates a webhook tool, attaches it to an agent with an evaluation criteri
   await expect(
     page.getByText('The tool(s) order_status send this secret in their headers: change them first.'),
   ).toBeVisible();
+  // A client tool, and an edit of the webhook tool that keeps its header and parameters.
+  await page.getByRole('button', { name: 'New client tool' }).click();
+  const clientForm = page.getByRole('form', { name: 'New client tool' });
+  await clientForm.getByLabel('Tool name').fill('show_map');
+  await clientForm.getByLabel('Description', { exact: true }).fill('Shows the shop on a map in the page.');
+  await clientForm.getByRole('checkbox', { name: /expects a response/ }).check();
+  await clientForm.getByRole('button', { name: 'Add parameter' }).click();
+  await clientForm.getByLabel('Parameter 1 name').fill('city');
+  await clientForm.getByRole('button', { name: 'Create tool' }).click();
+  await expect(page.getByTestId('tools').getByRole('row', { name: /show_map/ })).toContainText(
+    'Client (runs in the page)',
+  );
+  await page.getByRole('button', { name: 'Edit order_status' }).click();
+  const editForm = page.getByRole('form', { name: 'Edit order_status' });
+  await expect(editForm.getByLabel('Header 1 secret')).toHaveValue(/.+/);
+  await expect(editForm.getByLabel('Parameter 1 sent in')).toHaveValue('query');
+  await editForm.getByLabel('Description', { exact: true }).fill('Looks up where an order is.');
+  await editForm.getByRole('button', { name: 'Save tool' }).click();
+  await expect(editForm).toHaveCount(0);
   await shoot(page, { path: test.info().outputPath('tools-page.png'), fullPage: true });
 
   // The agent: the tool attached, end_call on, one evaluation criterion, a shorter call and no interruptions.
@@ -130,9 +151,17 @@ test('creates a webhook tool, attaches it to an agent with an evaluation criteri
     apiKey: await admin('create-api-key', '--email', email),
     baseUrl: `http://127.0.0.1:${E2E_PORT}`,
   });
-  const [tool] = (await sdk.conversationalAi.tools.list()).tools;
+  const tools = (await sdk.conversationalAi.tools.list()).tools;
+  expect(tools.map((t) => t.toolConfig.name)).toEqual(['show_map', 'order_status']);
+  expect(tools[0]!.toolConfig).toMatchObject({
+    type: 'client',
+    expectsResponse: true,
+    parameters: { properties: { city: { type: 'string' } }, required: ['city'] },
+  });
+  const tool = tools[1];
   expect(tool!.toolConfig).toMatchObject({
     name: 'order_status',
+    description: 'Looks up where an order is.',
     responseTimeoutSecs: 15,
     apiSchema: { method: 'GET', queryParamsSchema: { properties: { verbose: { type: 'boolean' } } } },
   });
@@ -163,7 +192,7 @@ test('creates a webhook tool, attaches it to an agent with an evaluation criteri
   await expect(dialog).toContainText('It is used by Shop assistant.');
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Tool order_status deleted.')).toBeVisible();
-  await expect(page.getByText('No tools yet.')).toBeVisible();
+  await expect(page.getByTestId('tools').getByRole('row', { name: /order_status/ })).toHaveCount(0);
   expect(
     (await sdk.conversationalAi.agents.get(summary!.agentId)).conversationConfig.agent?.prompt?.toolIds,
   ).toEqual([]);
