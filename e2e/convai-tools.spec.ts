@@ -2,7 +2,7 @@ import { ElevenLabsClient } from '@elevenlabs/elevenlabs-js';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { admin } from './admin-cli';
 import { E2E_PORT } from './e2e-env';
-import { shoot } from './screens';
+import { shoot, shots } from './screens';
 
 // Issue 14, decisions 250-251: the Tools page (a workspace secret and a webhook tool that sends it as a header,
 // with the server's validation shown), then the agent editor's Tools, Analysis and Advanced tabs, saved and read
@@ -102,6 +102,7 @@ test('creates a webhook tool, attaches it to an agent with an evaluation criteri
   await editForm.getByRole('button', { name: 'Save tool' }).click();
   await expect(editForm).toHaveCount(0);
   await shoot(page, { path: test.info().outputPath('tools-page.png'), fullPage: true });
+  await shots(page, 'tools', { restore: { width: 1440, height: 1000 }, checkPhoneWidth: true });
 
   // The agent: the tool attached, end_call on, one evaluation criterion, a shorter call and no interruptions.
   await tabs.getByRole('link', { name: 'Agents', exact: true }).click();

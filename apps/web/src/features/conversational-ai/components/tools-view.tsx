@@ -86,60 +86,62 @@ export function ToolsView() {
           Tools
         </h2>
         {tools.data?.tools.length === 0 ? <p className="mt-2 text-sm text-zinc-500">No tools yet.</p> : null}
-        <table className="mt-3 w-full text-left text-sm" data-testid="tools">
-          <thead className="text-xs text-zinc-500">
-            <tr>
-              <th className="py-1 font-medium">Name</th>
-              <th className="py-1 font-medium">Type</th>
-              <th className="py-1 font-medium">Calls</th>
-              <th className="py-1 font-medium">Average latency</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
-            {tools.data?.tools.map((t) => {
-              const name = String(t.tool_config.name);
-              const url = (t.tool_config.api_schema as { url?: string } | undefined)?.url;
-              return (
-                <tr key={t.id}>
-                  <td className="py-2">
-                    <span className="font-medium">{name}</span>
-                    <span className="block text-xs text-zinc-500">
-                      {url ?? String(t.tool_config.description ?? '')}
-                    </span>
-                  </td>
-                  <td className="py-2">
-                    {TYPE_TEXT[String(t.tool_config.type)] ?? String(t.tool_config.type)}
-                  </td>
-                  <td className="py-2">{t.usage_stats.total_calls}</td>
-                  <td className="py-2">
-                    {t.usage_stats.total_calls ? `${t.usage_stats.avg_latency_secs.toFixed(2)} s` : '—'}
-                  </td>
-                  <td className="py-2 text-right whitespace-nowrap">
-                    {t.tool_config.type !== 'system' ? (
+        <div className="overflow-x-auto">
+          <table className="mt-3 w-full text-left text-sm" data-testid="tools">
+            <thead className="text-xs text-zinc-500">
+              <tr>
+                <th className="py-1 font-medium">Name</th>
+                <th className="py-1 font-medium">Type</th>
+                <th className="py-1 font-medium">Calls</th>
+                <th className="py-1 font-medium">Average latency</th>
+                <th />
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
+              {tools.data?.tools.map((t) => {
+                const name = String(t.tool_config.name);
+                const url = (t.tool_config.api_schema as { url?: string } | undefined)?.url;
+                return (
+                  <tr key={t.id}>
+                    <td className="py-2">
+                      <span className="font-medium">{name}</span>
+                      <span className="block text-xs text-zinc-500">
+                        {url ?? String(t.tool_config.description ?? '')}
+                      </span>
+                    </td>
+                    <td className="py-2">
+                      {TYPE_TEXT[String(t.tool_config.type)] ?? String(t.tool_config.type)}
+                    </td>
+                    <td className="py-2">{t.usage_stats.total_calls}</td>
+                    <td className="py-2">
+                      {t.usage_stats.total_calls ? `${t.usage_stats.avg_latency_secs.toFixed(2)} s` : '—'}
+                    </td>
+                    <td className="py-2 text-right whitespace-nowrap">
+                      {t.tool_config.type !== 'system' ? (
+                        <Button
+                          variant="ghost"
+                          size="sm"
+                          aria-label={`Edit ${name}`}
+                          onClick={() => setEditing({ id: t.id, initial: toolEditOf(t.tool_config) })}
+                        >
+                          Edit
+                        </Button>
+                      ) : null}
                       <Button
                         variant="ghost"
                         size="sm"
-                        aria-label={`Edit ${name}`}
-                        onClick={() => setEditing({ id: t.id, initial: toolEditOf(t.tool_config) })}
+                        aria-label={`Delete ${name}`}
+                        onClick={() => void del(t)}
                       >
-                        Edit
+                        Delete
                       </Button>
-                    ) : null}
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      aria-label={`Delete ${name}`}
-                      onClick={() => void del(t)}
-                    >
-                      Delete
-                    </Button>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
       </section>
       <SecretsCard />
     </div>
