@@ -153,7 +153,7 @@ test('creates a webhook tool, attaches it to an agent with an evaluation criteri
     baseUrl: `http://127.0.0.1:${E2E_PORT}`,
   });
   const tools = (await sdk.conversationalAi.tools.list()).tools;
-  expect(tools.map((t) => t.toolConfig.name)).toEqual(['show_map', 'order_status']);
+  expect(tools.map((t) => (t.toolConfig as { name: string }).name)).toEqual(['show_map', 'order_status']);
   expect(tools[0]!.toolConfig).toMatchObject({
     type: 'client',
     expectsResponse: true,
