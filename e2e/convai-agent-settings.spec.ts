@@ -26,7 +26,16 @@ test('edits an agent’s widget with a live preview, then types to it in the pla
   await expect(page.getByTestId('agent-mode')).toHaveText(/Scripted/);
 
   const tabs = page.getByRole('tablist', { name: 'Agent settings' });
-  await expect(tabs.getByRole('tab')).toHaveText(['Agent', 'Voice', 'Knowledge', 'Security', 'Widget']);
+  await expect(tabs.getByRole('tab')).toHaveText([
+    'Agent',
+    'Voice',
+    'Knowledge',
+    'Tools',
+    'Analysis',
+    'Security',
+    'Advanced',
+    'Widget',
+  ]);
   await tabs.getByRole('tab', { name: 'Security' }).click();
   await page.getByLabel('Allowed sites').fill('bakery.example');
   await tabs.getByRole('tab', { name: 'Widget' }).click();

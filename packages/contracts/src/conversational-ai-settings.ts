@@ -12,7 +12,16 @@ export const listSecretsQuery = z.object({
 });
 
 const dependencies = z.object({
-  tools: z.array(z.unknown()),
+  /** Webhook tools whose headers send the secret (decision 253). */
+  tools: z.array(
+    z.object({
+      type: z.literal('available'),
+      id: z.string(),
+      name: z.string(),
+      created_at_unix_secs: z.number(),
+      access_level: z.literal('admin'),
+    }),
+  ),
   agents: z.array(z.unknown()),
   others: z.array(z.string()),
 });

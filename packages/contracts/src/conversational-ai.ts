@@ -93,13 +93,16 @@ export const platformSettings = z
           .nullish(),
       })
       .nullish(),
+    /** A field set to null is removed (PATCH merges this record key by key: decision 251). */
     data_collection: z
       .record(
         z.string().min(1).max(100),
-        z.looseObject({
-          type: z.enum(['boolean', 'string', 'integer', 'number']),
-          description: z.string().max(5000).optional(),
-        }),
+        z
+          .looseObject({
+            type: z.enum(['boolean', 'string', 'integer', 'number']),
+            description: z.string().max(5000).optional(),
+          })
+          .nullable(),
       )
       .nullish(),
     privacy: z

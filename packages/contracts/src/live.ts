@@ -14,6 +14,8 @@ export const liveCollection = z.enum([
   'transcript',
   /** A workspace voice's changes (professional voice training progress, decision 084). */
   'voice',
+  /** Batch calls of the workspace: status and counts as the recipients are called (decision 252). */
+  'batch_call',
 ]);
 export type LiveCollection = z.infer<typeof liveCollection>;
 

@@ -74,6 +74,8 @@ export const appRoutes = {
     'Knowledge base',
     true,
   ),
+  /** Not in the spec's list: ElevenLabs keeps workspace tools on their own page (issue 14, decision 250). */
+  convaiTools: r('convaiTools', '/app/conversational-ai/tools', 'Tools', true),
   convaiPhoneNumbers: r('convaiPhoneNumbers', '/app/conversational-ai/phone-numbers', 'Phone numbers', true),
   convaiBatchCalling: r('convaiBatchCalling', '/app/conversational-ai/batch-calling', 'Batch calling', true),
   convaiSettings: r('convaiSettings', '/app/conversational-ai/settings', 'Agent settings'),

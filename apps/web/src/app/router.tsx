@@ -80,6 +80,7 @@ export const appPages: Partial<Record<string, PageModule>> = {
   convaiTalkTo: () => import('@/features/conversational-ai/routes/talk-to-route'),
   convaiHistory: () => import('@/features/conversational-ai/routes/history-route'),
   convaiKnowledgeBase: () => import('@/features/conversational-ai/routes/knowledge-base-route'),
+  convaiTools: () => import('@/features/conversational-ai/routes/tools-route'),
   convaiPhoneNumbers: () => import('@/features/conversational-ai/routes/phone-numbers-route'),
   convaiBatchCalling: () => import('@/features/conversational-ai/routes/batch-calls-route'),
 };

@@ -46,7 +46,7 @@ describe('navigation model', () => {
           'Voice verification',
         ],
       ],
-      ['Agents', ['Agents', 'Talk to an agent', 'Call history', 'Knowledge base']],
+      ['Agents', ['Agents', 'Talk to an agent', 'Call history', 'Knowledge base', 'Tools']],
       [
         'Workspace',
         [
@@ -99,7 +99,7 @@ describe('navigation model', () => {
           'Voice verification',
         ],
       ],
-      ['Agents', ['Agents', 'Talk to an agent', 'Call history', 'Knowledge base']],
+      ['Agents', ['Agents', 'Talk to an agent', 'Call history', 'Knowledge base', 'Tools']],
       [
         'Workspace',
         [

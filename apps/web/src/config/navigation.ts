@@ -69,6 +69,7 @@ export const NAVIGATION: readonly NavSection[] = [
       entry(appRoutes.convaiTalkTo, 'Talk to an agent'),
       entry(appRoutes.convaiHistory, 'Call history'),
       entry(appRoutes.convaiKnowledgeBase, 'Knowledge base'),
+      entry(appRoutes.convaiTools, 'Tools'),
     ],
   },
   {

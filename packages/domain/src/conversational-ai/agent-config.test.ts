@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { agentMode, mergeConfig, substituteVariables } from './agent-config';
+import { agentMode, mergeConfig, substituteVariables, withoutRemovedDataFields } from './agent-config';
 
 describe('mergeConfig', () => {
   it('merges nested objects, replaces arrays and scalars, keeps what the patch leaves out', () => {
@@ -17,6 +17,18 @@ describe('mergeConfig', () => {
 
   it('clears a key set to null and ignores undefined', () => {
     expect(mergeConfig({ a: { b: 1 }, c: 2 }, { a: null, c: undefined })).toEqual({ a: null, c: 2 });
+  });
+});
+
+describe('withoutRemovedDataFields', () => {
+  it('drops data-collection fields set to null and keeps the rest as sent', () => {
+    expect(
+      withoutRemovedDataFields({
+        data_collection: { city: null, guests: { type: 'integer', x: 1 } },
+        evaluation: { criteria: [] },
+      }),
+    ).toEqual({ data_collection: { guests: { type: 'integer', x: 1 } }, evaluation: { criteria: [] } });
+    expect(withoutRemovedDataFields({ data_collection: null })).toEqual({ data_collection: null });
   });
 });
 

@@ -21,6 +21,19 @@ export function mergeConfig<T extends JsonObject>(base: T, patch: JsonObject | n
   return out as T;
 }
 
+/**
+ * platform_settings with the data-collection fields set to null taken out: the record is keyed by the owner's
+ * field ids and merged key by key, so null is how a PATCH removes one field (decision 251).
+ */
+export function withoutRemovedDataFields<T extends JsonObject>(platformSettings: T): T {
+  const fields = platformSettings.data_collection;
+  if (!isObject(fields)) return platformSettings;
+  return {
+    ...platformSettings,
+    data_collection: Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== null)),
+  };
+}
+
 /** The name an agent gets when the request names none (as ElevenLabs shows it). */
 export const DEFAULT_AGENT_NAME = 'New agent';
 

@@ -9,7 +9,11 @@ import type {
   CreateAgentBody,
   UpdateAgentBody,
 } from '@vocalis/contracts/conversational-ai';
-import { DEFAULT_AGENT_NAME, mergeConfig } from '@vocalis/domain/conversational-ai/agent-config';
+import {
+  DEFAULT_AGENT_NAME,
+  mergeConfig,
+  withoutRemovedDataFields,
+} from '@vocalis/domain/conversational-ai/agent-config';
 import type { ResourceAction } from '@vocalis/domain/workspace/resource-permissions';
 import { ResourceAccess } from '../../auth/resource-access';
 import type { AppDb } from '../../db/client';
@@ -126,7 +130,7 @@ export class AgentsService {
       name: body.name?.trim() || DEFAULT_AGENT_NAME,
       tags: body.tags ?? [],
       conversationConfig: body.conversation_config,
-      platformSettings: body.platform_settings ?? {},
+      platformSettings: withoutRemovedDataFields(body.platform_settings ?? {}),
       workflow: body.workflow ?? null,
       extra: extraOf(body),
     });
@@ -188,7 +192,9 @@ export class AgentsService {
   async update(caller: Principal, id: string, body: UpdateAgentBody): Promise<AgentResponse> {
     const { workspaceId, row } = await this.agent(caller, id, 'edit');
     const conversationConfig = mergeConfig(row.conversationConfig, body.conversation_config);
-    const platformSettings = mergeConfig(row.platformSettings, body.platform_settings);
+    const platformSettings = withoutRemovedDataFields(
+      mergeConfig(row.platformSettings, body.platform_settings),
+    );
     await this.check(caller, workspaceId, conversationConfig, row.conversationConfig);
     await repo.updateAgent(this.db, workspaceId, id, {
       conversationConfig,

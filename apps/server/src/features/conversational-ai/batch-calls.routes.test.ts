@@ -193,4 +193,47 @@ describe(`batch calls on ${process.env.TEST_DB}`, () => {
       .catch((e: unknown) => e)) as ElevenLabsError;
     expect(invalid.statusCode).toBe(422);
   }, 60_000);
+  it('publishes each change of a batch on the live batch_call collection, to its workspace only', async () => {
+    type Live = { type: string; collection?: string; op?: string; id?: string; data?: { status?: string } };
+    const listen = async (user: TestUser) => {
+      const ws = new WebSocket(`${app.url.replace('http', 'ws')}/v1/live`, {
+        headers: { cookie: user.cookie },
+      });
+      const received: Live[] = [];
+      ws.on('message', (d: Buffer) => received.push(JSON.parse(d.toString()) as Live));
+      await new Promise((resolve, reject) => (ws.once('open', resolve), ws.once('error', reject)));
+      ws.send(JSON.stringify({ type: 'subscribe', collection: 'batch_call' }));
+      await waitFor(() => received.some((m) => m.type === 'subscribed'));
+      return { ws, received };
+    };
+    const mine = await listen(owner);
+    const theirs = await listen(other);
+    refuse.add('+15550000008');
+    const batch = await client.conversationalAi.batchCalls.create({
+      callName: 'Unreachable',
+      agentId,
+      agentPhoneNumberId: phoneNumberId,
+      recipients: [{ phoneNumber: '+15550000008' }],
+    });
+    const changes = () => mine.received.filter((m) => m.type === 'change' && m.id === batch.id);
+    // Submitted, then dialled, refused by Twilio, and finished as failed: each step is pushed, the last
+    // with the batch as the list shows it.
+    await waitFor(() => changes().some((m) => m.data?.status === 'failed'), 30_000);
+    expect(changes()[0]).toMatchObject({
+      collection: 'batch_call',
+      op: 'insert',
+      data: { status: 'pending' },
+    });
+    expect(changes().at(-1)).toMatchObject({
+      op: 'update',
+      data: { id: batch.id, status: 'failed', total_calls_scheduled: 1, total_calls_finished: 1 },
+    });
+    expect(await recipients(batch.id)).toEqual([['+15550000008', 'failed']]);
+
+    await client.conversationalAi.batchCalls.delete(batch.id);
+    expect(await waitFor(() => changes().find((m) => m.op === 'delete'))).toMatchObject({ data: null });
+    expect(theirs.received.filter((m) => m.type === 'change')).toEqual([]);
+    mine.ws.close();
+    theirs.ws.close();
+  }, 60_000);
 });

@@ -10,6 +10,7 @@ import { newId } from '../../lib/ids';
 import type { Principal } from '../../plugins/auth';
 import { presentBatch, presentRecipient } from './batch-calls.presenter';
 import * as repo from './batch-calls.repo';
+import type { BatchCallEvents } from './telephony/batch-call-events';
 import type { OutboundCalls } from './telephony/outbound-calls';
 
 export const batchNotFound = (id: string) =>
@@ -33,6 +34,7 @@ export class BatchCallsService {
     private readonly calls: OutboundCalls,
     private readonly workspaceOf: (caller: Principal) => Promise<{ id: string }>,
     private readonly wake: () => void,
+    private readonly events?: BatchCallEvents,
   ) {}
 
   async submit(caller: Principal, body: SubmitBatchBody) {
@@ -70,6 +72,7 @@ export class BatchCallsService {
         status: 'pending',
       })),
     );
+    await this.events?.changed(workspaceId, id, 'insert');
     this.wake();
     return this.summary(workspaceId, id);
   }
@@ -116,6 +119,7 @@ export class BatchCallsService {
       await repo.setBatch(tx as AppDb, id, { status: 'cancelled' });
       await repo.moveRecipients(tx as AppDb, id, ['pending'], 'cancelled');
     });
+    await this.events?.changed(workspaceId, id);
     return this.summary(workspaceId, id);
   }
 
@@ -130,6 +134,7 @@ export class BatchCallsService {
       await repo.moveRecipients(tx as AppDb, id, ['failed'], 'pending', true);
       await repo.setBatch(tx as AppDb, id, { status: 'in_progress', retryCount: batch.retryCount + 1 });
     });
+    await this.events?.changed(workspaceId, id);
     this.wake();
     return this.summary(workspaceId, id);
   }
@@ -137,5 +142,6 @@ export class BatchCallsService {
   async remove(caller: Principal, id: string): Promise<void> {
     const workspaceId = (await this.workspaceOf(caller)).id;
     if (!(await repo.deleteBatch(this.db, workspaceId, id))) throw batchNotFound(id);
+    this.events?.deleted(workspaceId, id);
   }
 }

@@ -50,6 +50,8 @@ export type SessionOptions = {
   /** turn.turn_timeout: seconds of the user's silence after the agent spoke before it asks again. */
   turnTimeoutSeconds: number | null;
   silenceEndSeconds: number | null;
+  /** The user may cut the agent off (conversation.client_events without 'interruption' turns it off). */
+  interruptions?: boolean;
   send(message: object): void;
   close(code: number, reason: string): void;
   heartbeat(seconds: number): void;
@@ -178,6 +180,7 @@ export class ConversationSession {
 
   /** Barge-in: stop the agent's turn if it is still talking (or about to). */
   private interrupt(): void {
+    if (this.o.interruptions === false) return;
     if (!this.turn && Date.now() >= this.speakingUntil) return;
     this.turn?.abort.abort();
     const entry = this.turn?.entry ?? this.lastAgent;

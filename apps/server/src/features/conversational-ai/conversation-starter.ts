@@ -197,6 +197,9 @@ export class ConversationStarter {
         ((obj(config.turn).silence_end_call_timeout as number | undefined) ?? -1) > 0
           ? (obj(config.turn).silence_end_call_timeout as number)
           : null,
+      interruptions:
+        !Array.isArray(conversationCfg.client_events) ||
+        (conversationCfg.client_events as unknown[]).includes('interruption'),
       send: input.send,
       close: input.close,
       heartbeat: (s) => void d.conversations.heartbeat(conversationId, s).catch(() => undefined),

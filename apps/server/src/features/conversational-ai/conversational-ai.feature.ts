@@ -35,7 +35,7 @@ import { registerTelephony } from './telephony/register-telephony';
  */
 export const conversationalAiFeature = defineFeature({
   name: 'conversationalAi',
-  async register(app, { config, db, usage, files, auth }, built) {
+  async register(app, { config, db, usage, files, auth, bus }, built) {
     const speech = built.speech as { voices: VoicesService; engines: EngineRegistry; speech: SpeechRunner };
     const voices = speech.voices;
     const tools = new ToolsService(db, (c) => callerWorkspace(c, usage));
@@ -104,6 +104,7 @@ export const conversationalAiFeature = defineFeature({
       workspaceOf: (c) => agents.workspaceOf(c),
       starter,
       signer,
+      bus,
     });
     return { agents, llm, conversations, knowledgeBase, tools, telephony };
   },

@@ -1,7 +1,7 @@
 /**
  * Workspace secrets and the workspace's language model (decision 151). Secret values are sealed at rest and
- * never returned; the model's API key is a secret of the same workspace. A secret the model uses cannot be
- * deleted while it does.
+ * never returned; the model's API key is a secret of the same workspace. A secret the model or a webhook tool's
+ * header uses cannot be deleted while it does.
  */
 import type { LlmSettingsResponse, SecretsPage } from '@vocalis/contracts/conversational-ai-settings';
 import type { AppDb } from '../../db/client';
@@ -13,6 +13,7 @@ import { chatCompletionsModel, type LanguageModel } from './chat-completions';
 import * as settingsRepo from './llm-settings.repo';
 import type { SecretBox } from '../../lib/secret-box';
 import * as repo from './secrets.repo';
+import * as toolsRepo from './tools.repo';
 
 const secretNotFound = (id: string) => notFound(`Secret with id ${id} was not found.`, 'secret_not_found');
 
@@ -43,12 +44,25 @@ export class LlmSettingsService {
       limit: q.page_size,
       search: q.search?.trim() || undefined,
     });
+    const tools = await toolsRepo.toolsUsingSecrets(this.db, workspaceId);
     return {
       secrets: rows.map((r) => ({
         type: 'stored' as const,
         secret_id: r.id,
         name: r.name,
-        used_by: { tools: [], agents: [], others: [] },
+        used_by: {
+          tools: tools
+            .filter((t) => t.secret_id === r.id)
+            .map((t) => ({
+              type: 'available' as const,
+              id: t.id,
+              name: t.name,
+              created_at_unix_secs: Math.floor(new Date(t.created_at).getTime() / 1000),
+              access_level: 'admin' as const,
+            })),
+          agents: [],
+          others: [],
+        },
       })),
       next_cursor: null,
     };
@@ -70,6 +84,13 @@ export class LlmSettingsService {
     if (llm?.apiKeySecretId === id)
       throw conflict(
         'The workspace language model uses this secret as its API key: change that first.',
+        'secret_in_use',
+      );
+    // A tool whose header names the secret could neither call nor be saved again without it (decision 253).
+    const users = (await toolsRepo.toolsUsingSecrets(this.db, workspaceId)).filter((t) => t.secret_id === id);
+    if (users.length)
+      throw conflict(
+        `The tool(s) ${users.map((t) => t.name).join(', ')} send this secret in their headers: change them first.`,
         'secret_in_use',
       );
     if (!(await repo.deleteSecret(this.db, workspaceId, id))) throw secretNotFound(id);

@@ -88,6 +88,45 @@ export async function deleteTool(db: AppDb, workspaceId: string, id: string): Pr
   return rows.length > 0;
 }
 
+/** Takes a tool out of the tool_ids of the workspace's agents that list it (a forced delete). */
+export async function detachTool(db: AppDb, workspaceId: string, toolId: string): Promise<void> {
+  const id = JSON.stringify(toolId);
+  await db.execute(sql`
+    update convai_agents
+    set conversation_config = jsonb_set(
+      conversation_config,
+      '{agent,prompt,tool_ids}',
+      coalesce(
+        (select jsonb_agg(e) from jsonb_array_elements(conversation_config #> '{agent,prompt,tool_ids}') e
+          where e <> ${id}::jsonb),
+        '[]'::jsonb
+      )
+    )
+    where workspace_id = ${workspaceId}
+      and coalesce(conversation_config #> '{agent,prompt,tool_ids}', '[]'::jsonb) @> ${JSON.stringify([toolId])}::jsonb`);
+}
+
+/** The workspace's webhook tools whose headers name one of its secrets, one row per (tool, secret). */
+export async function toolsUsingSecrets(
+  db: AppDb,
+  workspaceId: string,
+): Promise<{ id: string; name: string; created_at: Date | string; secret_id: string }[]> {
+  const result = await db.execute(sql`
+    select distinct t.id, t.name, t.created_at, h.value ->> 'secret_id' as secret_id
+    from convai_tools t,
+      jsonb_each(
+        case when jsonb_typeof(t.tool_config #> '{api_schema,request_headers}') = 'object'
+          then t.tool_config #> '{api_schema,request_headers}' else '{}'::jsonb end
+      ) h
+    where t.workspace_id = ${workspaceId} and jsonb_typeof(h.value) = 'object' and h.value ? 'secret_id'
+    order by t.created_at`);
+  return (
+    result as unknown as {
+      rows: { id: string; name: string; created_at: Date | string; secret_id: string }[];
+    }
+  ).rows;
+}
+
 /** Agents of the workspace whose prompt lists the tool in tool_ids (dependent agents), oldest first. */
 export async function dependentAgents(
   db: AppDb,

@@ -96,6 +96,19 @@ describe(`conversational-AI tools on ${process.env.TEST_DB}`, () => {
       status: 'secret_not_found',
       message: 'Secret with id nope was not found.',
     });
+    // The secret lists the tool that sends it, and cannot be deleted while it does.
+    const [usedSecret] = (await client.conversationalAi.secrets.list()).secrets.filter(
+      (s) => s.secretId === secret.secretId,
+    );
+    expect(usedSecret!.usedBy.tools).toEqual([
+      expect.objectContaining({ type: 'available', id: created.id, name: 'order_status' }),
+    ]);
+    const inUse = await call(owner, `/v1/convai/secrets/${secret.secretId}`, 'DELETE');
+    expect(inUse.status).toBe(409);
+    expect(((await inUse.json()) as Detail).detail).toEqual({
+      status: 'secret_in_use',
+      message: 'The tool(s) order_status send this secret in their headers: change them first.',
+    });
     const mcp = await call(owner, '/v1/convai/tools', 'POST', { tool_config: { type: 'mcp', name: 'm' } });
     expect(mcp.status).toBe(422);
 
@@ -148,6 +161,11 @@ describe(`conversational-AI tools on ${process.env.TEST_DB}`, () => {
       .catch((e: unknown) => (e as ElevenLabsError).statusCode);
     expect(gone).toBe(404);
     expect((await call(owner, `/v1/convai/tools/${created.id}?force=true`, 'DELETE')).status).toBe(200);
+    // The agent no longer names the deleted tool, so it can still be saved.
+    const agent = await client.conversationalAi.agents.get(agentId);
+    expect(agent.conversationConfig.agent?.prompt?.toolIds).toEqual([]);
+    const saved = await call(owner, `/v1/convai/agents/${agentId}`, 'PATCH', { name: 'Order desk 2' });
+    expect(saved.status).toBe(200);
   });
 
   it('runs webhook tools in a conversation with the secret as a header, and gives up after the timeout', async () => {

@@ -1,7 +1,7 @@
 /**
  * Workspace tools (conversationalAi.tools.*, decision 190): webhook, client and system tools that agents use by
  * id (`prompt.tool_ids`). A webhook tool's headers may name workspace secrets, which must exist; a tool used by
- * agents is deleted only with force=true.
+ * agents is deleted only with force=true, which also takes it out of those agents' tool_ids (decision 251).
  */
 import type { ToolConfig } from '@vocalis/contracts/conversational-ai-tools';
 import type { AppDb } from '../../db/client';
@@ -134,7 +134,11 @@ export class ToolsService {
         `The tool is used by ${dependents.length} agent(s) (${dependents.map((a) => a.name).join(', ')}): remove it from them first or delete with force=true.`,
         'tool_has_dependent_agents',
       );
-    await repo.deleteTool(this.db, workspaceId, id);
+    // Forced: the agents stop naming it, or they could no longer be saved (an unknown tool id is refused).
+    await this.db.transaction(async (tx) => {
+      if (dependents.length) await repo.detachTool(tx as AppDb, workspaceId, id);
+      await repo.deleteTool(tx as AppDb, workspaceId, id);
+    });
   }
 
   async dependentAgents(caller: Principal, id: string) {

@@ -232,6 +232,12 @@ const KnowledgeIcon = (props: IconProps) => (
     <path d="M12 6v13" />
   </Icon>
 );
+/** A wrench: the agents' tools. */
+const WrenchIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M14.7 6.3a1 1 0 0 0 0 1.4l1.6 1.6a1 1 0 0 0 1.4 0l3.77-3.77a6 6 0 0 1-7.94 7.94l-6.91 6.91a2.12 2.12 0 0 1-3-3l6.91-6.91a6 6 0 0 1 7.94-7.94l-3.76 3.76Z" />
+  </Icon>
+);
 
 export const NAV_ICONS: Partial<Record<string, ComponentType<IconProps>>> = {
   home: HomeIcon,
@@ -274,4 +280,5 @@ export const NAV_ICONS: Partial<Record<string, ComponentType<IconProps>>> = {
   convaiTalkTo: HeadsetIcon,
   convaiHistory: CallLogIcon,
   convaiKnowledgeBase: KnowledgeIcon,
+  convaiTools: WrenchIcon,
 };

@@ -26,6 +26,8 @@ export class BatchDispatcher {
     private readonly db: AppDb,
     private readonly calls: OutboundCalls,
     private readonly log: { error(obj: object, msg: string): void },
+    /** Told after a batch or one of its recipients changed (the live `batch_call` collection). */
+    private readonly changed: (workspaceId: string, batchId: string) => Promise<void> = async () => undefined,
   ) {}
 
   start(everyMs = 1000): void {
@@ -59,6 +61,17 @@ export class BatchDispatcher {
   }
 
   private async advance(batch: repo.BatchRow): Promise<void> {
+    let moved = batch.status === 'pending';
+    try {
+      moved = (await this.step(batch)) || moved;
+    } finally {
+      if (moved) await this.changed(batch.workspaceId, batch.id);
+    }
+  }
+
+  /** One pass over a batch; true when anything of it changed. */
+  private async step(batch: repo.BatchRow): Promise<boolean> {
+    let moved = false;
     if (batch.status === 'pending') await repo.setBatch(this.db, batch.id, { status: 'in_progress' });
     const recipients = await repo.recipientsOf(this.db, batch.id);
     const ringMs =
@@ -81,27 +94,34 @@ export class BatchDispatcher {
               : r.dialedAt && Date.now() - r.dialedAt.getTime() > ringMs + GRACE_MS
                 ? { status: 'failed', error: 'Nobody answered the call.' }
                 : null;
-      if (next && next.status !== r.status) await repo.setRecipient(this.db, r.id, next);
+      if (next && next.status !== r.status) {
+        await repo.setRecipient(this.db, r.id, next);
+        moved = true;
+      }
       if (!next || ACTIVE.includes(next.status)) active++;
     }
     const plan = conversationalConcurrency(await workspaceTier(this.db, batch.workspaceId));
     const limit = Math.min(batch.targetConcurrencyLimit ?? plan, plan);
     const pending = recipients.filter((r) => r.status === 'pending');
-    for (const r of pending.slice(0, Math.max(0, limit - active))) await this.dial(batch, r);
+    for (const r of pending.slice(0, Math.max(0, limit - active)))
+      if (await this.dial(batch, r)) moved = true;
     if (!pending.length && !active) {
       const all = await repo.recipientsOf(this.db, batch.id);
       const failedAll = all.length > 0 && all.every((r) => r.status === 'failed');
       await repo.setBatch(this.db, batch.id, { status: failedAll ? 'failed' : 'completed' });
+      moved = true;
     }
+    return moved;
   }
 
-  private async dial(batch: repo.BatchRow, r: repo.RecipientRow): Promise<void> {
+  /** Claims and dials a recipient; false when another node claimed it first. */
+  private async dial(batch: repo.BatchRow, r: repo.RecipientRow): Promise<boolean> {
     const claimed = await this.db
       .update(convaiBatchRecipients)
       .set({ status: 'initiated', dialedAt: new Date(), updatedAt: new Date() })
       .where(and(eq(convaiBatchRecipients.id, r.id), eq(convaiBatchRecipients.status, 'pending')))
       .returning({ id: convaiBatchRecipients.id });
-    if (!claimed.length) return;
+    if (!claimed.length) return false;
     // Dialling a SIP trunk waits for the answer: the tick does not wait for it.
     void this.calls
       .dial(batch.workspaceId, {
@@ -120,6 +140,8 @@ export class BatchDispatcher {
             error: err instanceof Error ? err.message : 'The call could not be placed.',
           }),
       )
+      .then(() => this.changed(batch.workspaceId, batch.id))
       .catch((err: unknown) => this.log.error({ err }, 'batch recipient not updated'));
+    return true;
   }
 }

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../../config';
 import type { AppDb } from '../../../db/client';
 import type { SecretBox } from '../../../lib/secret-box';
+import type { EventBus } from '../../../live/event-bus';
 import type { Principal } from '../../../plugins/auth';
 import type { ConversationSigner } from '../conversation-access';
 import type { ConversationStarter } from '../conversation-starter';
@@ -13,6 +14,7 @@ import { phoneNumbersRoutes } from '../phone-numbers.routes';
 import { PhoneNumbersService } from '../phone-numbers.service';
 import { batchCallsRoutes } from '../batch-calls.routes';
 import { BatchCallsService } from '../batch-calls.service';
+import { BatchCallEvents } from './batch-call-events';
 import { BatchDispatcher } from './batch-dispatcher';
 import { CallTickets } from './call-ticket';
 import { InboundCalls } from './inbound-calls';
@@ -28,6 +30,7 @@ export type TelephonyDeps = {
   workspaceOf: (caller: Principal) => Promise<{ id: string }>;
   starter: ConversationStarter;
   signer: ConversationSigner;
+  bus: EventBus;
 };
 
 export async function registerTelephony(app: FastifyInstance, d: TelephonyDeps) {
@@ -55,8 +58,9 @@ export async function registerTelephony(app: FastifyInstance, d: TelephonyDeps) 
       publicUrl: d.config.publicUrl,
     }),
   );
-  const dispatcher = new BatchDispatcher(d.db, calls, app.log);
-  const batches = new BatchCallsService(d.db, calls, d.workspaceOf, () => dispatcher.wake());
+  const events = new BatchCallEvents(d.db, d.bus, app.log);
+  const dispatcher = new BatchDispatcher(d.db, calls, app.log, (w, id) => events.changed(w, id));
+  const batches = new BatchCallsService(d.db, calls, d.workspaceOf, () => dispatcher.wake(), events);
   await app.register(batchCallsRoutes(batches));
   app.addHook('onReady', async () => dispatcher.start());
   app.addHook('onClose', async () => {

@@ -4,6 +4,8 @@ import type { LlmSettingsResponse } from '@vocalis/contracts/conversational-ai-s
 
 import { api } from '@/lib/api-client';
 
+import { behaviourConfig, behaviourPlatform, type BehaviourEdit } from '../lib/agent-behaviour';
+
 export const agentKeys = { all: ['convai-agents'] as const, llm: ['convai-llm'] as const };
 
 /** GET /v1/convai/agents (the newest 100). */
@@ -34,6 +36,8 @@ export type AgentEdit = {
   allowlist: string;
   /** platform_settings.widget: the fields the Widget tab edits (decision 231). */
   widget: WidgetEdit;
+  /** The Tools, Analysis and Advanced tabs (decision 250). */
+  behaviour: BehaviourEdit;
 };
 
 export type WidgetEdit = {
@@ -53,6 +57,7 @@ export type WidgetEdit = {
 };
 
 const platformOf = (e: AgentEdit) => ({
+  ...behaviourPlatform(e.behaviour),
   auth: {
     allowlist: e.allowlist
       .split(/[\s,]+/)
@@ -63,14 +68,18 @@ const platformOf = (e: AgentEdit) => ({
   widget: e.widget,
 });
 
-const configOf = (e: AgentEdit) => ({
-  agent: {
-    first_message: e.first_message,
-    language: e.language,
-    prompt: { prompt: e.prompt, knowledge_base: e.knowledge_base },
-  },
-  tts: { voice_id: e.voice_id || undefined },
-});
+const configOf = (e: AgentEdit) => {
+  const { prompt, ...rest } = behaviourConfig(e.behaviour);
+  return {
+    ...rest,
+    agent: {
+      first_message: e.first_message,
+      language: e.language,
+      prompt: { ...prompt, prompt: e.prompt, knowledge_base: e.knowledge_base },
+    },
+    tts: { voice_id: e.voice_id || undefined },
+  };
+};
 
 export function useCreateAgent() {
   const qc = useQueryClient();

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
+import { useLiveCollection, useLiveStatus } from '@/lib/live';
 
 export type Batch = {
   id: string;
@@ -39,25 +40,41 @@ const keys = {
 };
 const running = (s: string | undefined) => s === 'pending' || s === 'in_progress';
 
-export const useBatches = () =>
-  useQuery({
+/**
+ * Calls progress in the background: every change of a workspace batch (or one of its recipients) comes on the
+ * live `batch_call` collection (decision 252) and refetches the list and the open batch. Only while the live
+ * connection is down is a running batch polled.
+ */
+function useBatchUpdates(): boolean {
+  const qc = useQueryClient();
+  const refetch = () => void qc.invalidateQueries({ queryKey: keys.all });
+  useLiveCollection('batch_call', refetch, refetch);
+  return useLiveStatus() !== 'open';
+}
+
+export const useBatches = () => {
+  const offline = useBatchUpdates();
+  return useQuery({
     queryKey: keys.all,
     queryFn: ({ signal }) =>
       api.get<{ batch_calls: Batch[] }>('/v1/convai/batch-calling/workspace', { signal }),
-    // Calls progress in the background: poll while a batch runs.
-    refetchInterval: (q) => (q.state.data?.batch_calls.some((b) => running(b.status)) ? 2000 : false),
+    refetchInterval: (q) =>
+      offline && q.state.data?.batch_calls.some((b) => running(b.status)) ? 2000 : false,
   });
+};
 
-export const useBatch = (id: string | null) =>
-  useQuery({
+export const useBatch = (id: string | null) => {
+  const offline = useBatchUpdates();
+  return useQuery({
     queryKey: keys.one(id ?? ''),
     enabled: !!id,
     queryFn: ({ signal }) =>
       api.get<Batch & { recipients: Recipient[] }>(`/v1/convai/batch-calling/${encodeURIComponent(id!)}`, {
         signal,
       }),
-    refetchInterval: (q) => (running(q.state.data?.status) ? 2000 : false),
+    refetchInterval: (q) => (offline && running(q.state.data?.status) ? 2000 : false),
   });
+};
 
 export function useSubmitBatch() {
   const qc = useQueryClient();

@@ -8,16 +8,20 @@ import { LoadingButton } from '@/components/ui/loading-button';
 import type { AgentEdit } from '../api/agents';
 import { useDocuments } from '../api/knowledge-base';
 import { editOf } from '../lib/agent-edit';
+import { AgentAdvancedTab } from './agent-advanced-tab';
+import { AgentAnalysisTab } from './agent-analysis-tab';
+import { AgentToolsTab } from './agent-tools-tab';
 import { AgentWidgetTab } from './agent-widget-tab';
 import { textarea } from './styles';
 
-const TABS = ['Agent', 'Voice', 'Knowledge', 'Security', 'Widget'] as const;
+const TABS = ['Agent', 'Voice', 'Knowledge', 'Tools', 'Analysis', 'Security', 'Advanced', 'Widget'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
- * The agent editor, in tabs (decision 231): Agent (name, language, first message, system prompt), Voice,
- * Knowledge (attached documents), Security (allowed sites), Widget (look and texts with a live preview).
- * One form: Save sends every tab.
+ * The agent editor, in tabs (decisions 231, 250): Agent (name, language, first message, system prompt), Voice,
+ * Knowledge (attached documents), Tools (workspace and system tools), Analysis (evaluation criteria, data
+ * collection), Security (allowed sites), Advanced (turn and call limits, interruptions, recording), Widget (look
+ * and texts with a live preview). One form: Save sends every tab.
  */
 export function AgentEditor(props: {
   agent?: AgentResponse;
@@ -133,6 +137,16 @@ export function AgentEditor(props: {
           )}
         </fieldset>
       </Panel>
+      <Panel tab="Tools" current={tab}>
+        <AgentToolsTab
+          agentId={props.agent?.agent_id}
+          value={edit.behaviour}
+          onChange={(b) => set('behaviour', b)}
+        />
+      </Panel>
+      <Panel tab="Analysis" current={tab}>
+        <AgentAnalysisTab value={edit.behaviour} onChange={(b) => set('behaviour', b)} />
+      </Panel>
       <Panel tab="Security" current={tab}>
         <Field
           label="Allowed sites"
@@ -149,6 +163,9 @@ export function AgentEditor(props: {
             />
           )}
         </Field>
+      </Panel>
+      <Panel tab="Advanced" current={tab}>
+        <AgentAdvancedTab value={edit.behaviour} onChange={(b) => set('behaviour', b)} />
       </Panel>
       <Panel tab="Widget" current={tab}>
         <AgentWidgetTab

@@ -5,9 +5,9 @@ import { Link } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog/confirm-provider';
 import { toast } from '@/components/ui/toast/toast-store';
-import { errorToastMessage } from '@/lib/error-toast';
 
 import { useAgent, useAgents, useCreateAgent, useDeleteAgent, useUpdateAgent } from '../api/agents';
+import { serverProblems } from '../lib/server-problems';
 import { AgentEditor } from './agent-editor';
 import { ConvaiTabs } from './convai-tabs';
 import { LlmSettingsCard } from './llm-settings-card';
@@ -22,7 +22,8 @@ export function AgentsView() {
   const update = useUpdateAgent();
   const remove = useDeleteAgent();
   const confirm = useConfirm();
-  const fail = (e: unknown) => toast.error(errorToastMessage(e));
+  // A refused save names the fields the server rejected (e.g. an out-of-range Advanced setting).
+  const fail = (e: unknown) => toast.error(serverProblems(e).join(' '));
 
   return (
     <div className="mx-auto max-w-5xl space-y-6 p-6">

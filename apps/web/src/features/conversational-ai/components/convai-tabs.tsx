@@ -6,6 +6,7 @@ const TABS = [
   appRoutes.convaiTalkTo,
   appRoutes.convaiHistory,
   appRoutes.convaiKnowledgeBase,
+  appRoutes.convaiTools,
   appRoutes.convaiPhoneNumbers,
   appRoutes.convaiBatchCalling,
 ];

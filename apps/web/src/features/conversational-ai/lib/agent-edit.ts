@@ -3,6 +3,7 @@ import type { AgentResponse } from '@vocalis/contracts/conversational-ai';
 import { WIDGET_DEFAULTS, widgetConfig } from '@vocalis/domain/conversational-ai/widget-config';
 
 import type { AgentEdit, WidgetEdit } from '../api/agents';
+import { behaviourOf } from './agent-behaviour';
 
 type Cfg = {
   agent?: {
@@ -41,6 +42,7 @@ export const EMPTY_AGENT: AgentEdit = {
   knowledge_base: [],
   allowlist: '',
   widget: widgetEditOf(null),
+  behaviour: behaviourOf(undefined),
 };
 
 export function editOf(agent: AgentResponse | undefined): AgentEdit {
@@ -56,6 +58,7 @@ export function editOf(agent: AgentResponse | undefined): AgentEdit {
     knowledge_base: c.agent?.prompt?.knowledge_base ?? [],
     allowlist: (p.auth?.allowlist ?? []).map((h) => h.hostname ?? '').join('\n'),
     widget: widgetEditOf(agent.platform_settings),
+    behaviour: behaviourOf(agent),
   };
 }
 
