@@ -1,6 +1,7 @@
 /**
  * Phone numbers, calls over Twilio and SIP trunks, and batch calls (issue 14, decisions 225-229), mounted by
- * the conversational-AI feature over its agents and conversation starter.
+ * the conversational-AI feature over its agents and conversation starter; inbound SIP (decision 255) when
+ * SIP_PORT is set.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../../config';
@@ -18,6 +19,7 @@ import { CallTickets } from './call-ticket';
 import { InboundCalls } from './inbound-calls';
 import { OutboundCalls } from './outbound-calls';
 import { outboundCallRoutes, twilioWebhookRoutes } from './phone-calls.routes';
+import { SipListener } from './sip-listener';
 import { ActiveCalls, SipTrunkProvider, TwilioProvider } from './telephony-provider';
 import { TwilioRest } from './twilio';
 
@@ -55,13 +57,28 @@ export async function registerTelephony(app: FastifyInstance, d: TelephonyDeps) 
       publicUrl: d.config.publicUrl,
     }),
   );
+  const sip = d.config.sip
+    ? new SipListener(d.config.sip, {
+        db: d.db,
+        box: d.box,
+        starter: d.starter,
+        signer: d.signer,
+        active,
+        secret: d.config.authSecret,
+        log: app.log,
+      })
+    : null;
   const dispatcher = new BatchDispatcher(d.db, calls, app.log);
   const batches = new BatchCallsService(d.db, calls, d.workspaceOf, () => dispatcher.wake());
   await app.register(batchCallsRoutes(batches));
-  app.addHook('onReady', async () => dispatcher.start());
+  app.addHook('onReady', async () => {
+    dispatcher.start();
+    await sip?.start();
+  });
   app.addHook('onClose', async () => {
     await dispatcher.stop();
+    await sip?.close();
     await Promise.all([...active.calls.keys()].map((id) => active.hangup(id)));
   });
-  return { phoneNumbers, calls, active, batches, dispatcher };
+  return { phoneNumbers, calls, active, batches, dispatcher, sip };
 }

@@ -9,6 +9,7 @@ import type { ConversationStarter } from '../conversation-starter';
 import type { PhoneNumberWithAgent } from '../phone-numbers.repo';
 import { CallBridge } from './call-bridge';
 import type { CallTickets } from './call-ticket';
+import type { RtpStream } from './rtp-stream';
 import { SipCall } from './sip-call';
 import { connectTwiml, type TwilioRest } from './twilio';
 
@@ -31,8 +32,11 @@ export interface TelephonyProvider {
 export const DEFAULT_RINGING_TIMEOUT_SECS = 60;
 
 /** Calls in progress on this node (SIP), by conversation id: hang-up and media counters. */
+/** A SIP call in progress, outbound or inbound. */
+export type LiveSipCall = { readonly callId: string; readonly rtp: RtpStream; hangup(): Promise<void> };
+
 export class ActiveCalls {
-  readonly calls = new Map<string, SipCall>();
+  readonly calls = new Map<string, LiveSipCall>();
   async hangup(conversationId: string): Promise<boolean> {
     const call = this.calls.get(conversationId);
     if (!call) return false;
