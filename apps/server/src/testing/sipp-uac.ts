@@ -3,7 +3,8 @@
  * to `service` with an SDP offer that sends the server's RTP to `mediaPort` (the test's UDP socket), the
  * digest challenge answered with `credentials` when given, ACK for the 200 OK; then it waits for an INFO
  * (the test sends it with `hangUp` when it has heard the agent), answers it and sends BYE, exiting 0 when
- * the BYE is answered.
+ * the BYE is answered. With `referTo`, it instead expects the server's REFER (checking Refer-To), answers 202,
+ * notifies the transfer's success and expects the server's BYE.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import dgram from 'node:dgram';
@@ -34,20 +35,62 @@ m=audio ${mediaPort} RTP/AVP 0
 a=rtpmap:0 PCMU/8000
 `;
 
-const request = (method: string, cseq: number, uri = '[next_url]', to = '[peer_tag_param]') => `
+const request = (method: string, cseq: number, uri = '[next_url]', extra = '', body = '') => `
 ${method} ${uri} SIP/2.0
 Via: SIP/2.0/[transport] [local_ip]:[local_port];branch=[branch]
 From: <sip:${CALLER}@[local_ip]:[local_port]>;tag=[pid]SIPpTag00[call_number]
-To: <sip:[service]@[remote_ip]:[remote_port]>${to}
+To: <sip:[service]@[remote_ip]:[remote_port]>[peer_tag_param]
 Call-ID: [call_id]
 CSeq: ${cseq} ${method}
 Max-Forwards: 70
-Content-Length: 0
+${extra}Content-Length: ${body ? '[len]' : '0'}
+${body ? `\n${body}\n` : ''}`;
+
+const ok = (status = '200 OK', extra = '') => `
+SIP/2.0 ${status}
+[last_Via:]
+[last_From:]
+[last_To:]
+[last_Call-ID:]
+[last_CSeq:]
+${extra}Content-Length: 0
 `;
 
-const cdata = (s: string) => `<![CDATA[${s}]]>`;
+/** After the answer: wait for the test's INFO and hang up, or take the server's REFER (202, NOTIFY) and its BYE. */
+function afterAnswer(referTo?: string): string {
+  if (!referTo)
+    return `<recv request="INFO" timeout="120000"/>
+  <send>${cdata(ok())}</send>
+  <send retrans="500">${cdata(request('BYE', 3))}</send>
+  <recv response="200"/>`;
+  const notify = request(
+    'NOTIFY',
+    3,
+    '[next_url]',
+    'Event: refer\nSubscription-State: terminated;reason=noresource\nContent-Type: message/sipfrag\n',
+    'SIP/2.0 200 OK',
+  );
+  return `<recv request="REFER" timeout="120000">
+    <action>
+      <ereg regexp="${attr(referTo)}" search_in="hdr" header="Refer-To:" check_it="true" assign_to="1"/>
+    </action>
+  </recv>
+  <send>${cdata(ok('202 Accepted', 'X-Refer-To: [$1]\n'))}</send>
+  <send retrans="500">${cdata(notify)}</send>
+  <recv response="200"/>
+  <recv request="BYE" timeout="60000"/>
+  <send>${cdata(ok())}</send>`;
+}
 
-function scenario(mediaPort: number, credentials?: { username: string; password: string }): string {
+const cdata = (s: string) => `<![CDATA[${s}]]>`;
+const attr = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+function scenario(
+  mediaPort: number,
+  credentials?: { username: string; password: string },
+  referTo?: string,
+): string {
   const challenged = credentials
     ? `<send>${cdata(invite(1, mediaPort, ''))}</send>
   <recv response="100" optional="true"/>
@@ -61,18 +104,7 @@ function scenario(mediaPort: number, credentials?: { username: string; password:
   <recv response="100" optional="true"/>
   <recv response="200" rrs="true"/>
   <send>${cdata(request('ACK', 2))}</send>
-  <recv request="INFO" timeout="120000"/>
-  <send>${cdata(`
-SIP/2.0 200 OK
-[last_Via:]
-[last_From:]
-[last_To:]
-[last_Call-ID:]
-[last_CSeq:]
-Content-Length: 0
-`)}</send>
-  <send retrans="500">${cdata(request('BYE', 3))}</send>
-  <recv response="200"/>
+  ${afterAnswer(referTo)}
 </scenario>
 `;
 }
@@ -86,10 +118,12 @@ export function startSippUac(o: {
   mediaPort: number;
   service: string;
   credentials?: { username: string; password: string };
+  /** The call ends with the server's REFER, whose Refer-To must match this regular expression. */
+  referTo?: string;
 }): SippUac {
   const dir = mkdtempSync(path.join(tmpdir(), 'sipp-uac-'));
   const file = path.join(dir, 'uac.xml');
-  writeFileSync(file, scenario(o.mediaPort, o.credentials));
+  writeFileSync(file, scenario(o.mediaPort, o.credentials, o.referTo));
   const args = ['-sf', file, '-i', '127.0.0.1', '-p', String(o.sippPort), '-s', o.service];
   const child = spawn(
     'sipp',

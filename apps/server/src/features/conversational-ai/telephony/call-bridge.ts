@@ -8,6 +8,7 @@
 import type { ConversationSession } from '../conversation-session';
 import type { ConversationStarter } from '../conversation-starter';
 import type { ConversationSigner } from '../conversation-access';
+import type { NumberTransferRule } from '../number-transfer';
 import type { CallTicketData } from './call-ticket';
 import { fromLine, LINE_RATE, pcmSamples, toLine } from './telephone-audio';
 
@@ -19,6 +20,8 @@ export type LineMedia = {
   clear(): void;
   /** The conversation ended: hang up the line. */
   hangup(reason: string): void;
+  /** Hands the call to another number (transfer_to_number, decision 256); absent: the line cannot. */
+  transfer?(rule: NumberTransferRule): Promise<void>;
 };
 
 const PIECE = LINE_RATE / 10;
@@ -47,6 +50,13 @@ export class CallBridge {
         this.ended = true;
         this.media.hangup(reason);
       },
+      transferCall: this.media.transfer
+        ? async (rule) => {
+            // What the agent said before the transfer is played first.
+            await this.outbound;
+            await this.media.transfer!(rule);
+          }
+        : undefined,
       firstMessage: () =>
         Promise.resolve({ type: 'conversation_initiation_client_data', ...call.clientData }),
     });

@@ -21,7 +21,8 @@ import { OutboundCalls } from './outbound-calls';
 import { outboundCallRoutes, twilioWebhookRoutes } from './phone-calls.routes';
 import { SipListener } from './sip-listener';
 import { ActiveCalls, SipTrunkProvider, TwilioProvider } from './telephony-provider';
-import { TwilioRest } from './twilio';
+import { dialTwiml, TwilioRest } from './twilio';
+import * as phoneNumbersRepo from '../phone-numbers.repo';
 
 export type TelephonyDeps = {
   config: Config;
@@ -38,11 +39,12 @@ export async function registerTelephony(app: FastifyInstance, d: TelephonyDeps) 
   const tickets = new CallTickets(d.config.authSecret);
   const streamUrl = `${d.config.publicUrl.replace(/^http/, 'ws')}/v1/convai/twilio/media-stream`;
   const active = new ActiveCalls();
+  const rest = new TwilioRest(d.config.twilioApiUrl);
   const calls = new OutboundCalls(
     d.db,
     phoneNumbers,
     {
-      twilio: new TwilioProvider(new TwilioRest(d.config.twilioApiUrl), tickets, streamUrl),
+      twilio: new TwilioProvider(rest, tickets, streamUrl),
       sip_trunk: new SipTrunkProvider(d.starter, d.signer, active),
     },
     d.workspaceOf,
@@ -55,6 +57,17 @@ export async function registerTelephony(app: FastifyInstance, d: TelephonyDeps) 
       starter: d.starter,
       signer: d.signer,
       publicUrl: d.config.publicUrl,
+      transfer: async (phoneNumberId, callSid, rule) => {
+        const number = await phoneNumbersRepo.findPhoneNumberById(d.db, phoneNumberId);
+        if (!number?.twilioAccountSid || !number.sealedTwilioToken)
+          throw new Error('The Twilio number of the call is gone.');
+        await rest.updateCall({
+          accountSid: number.twilioAccountSid,
+          authToken: d.box.open(number.sealedTwilioToken),
+          callSid,
+          twiml: dialTwiml(rule.destination, rule.kind),
+        });
+      },
     }),
   );
   const sip = d.config.sip

@@ -21,8 +21,11 @@ export class SipInboundCall {
   private okTimer: NodeJS.Timeout | null = null;
   private giveUp: NodeJS.Timeout | null = null;
   private cseq = 1;
-  private byeWaiter: (() => void) | null = null;
+  /** Our requests awaiting their final answer, by CSeq number. */
+  private readonly waiters = new Map<number, (m: SipMessage) => void>();
+  private notified: (() => void) | null = null;
   private closed = false;
+  private hangingUp = false;
   onHangup: (reason: string) => void = () => undefined;
 
   constructor(
@@ -86,9 +89,10 @@ export class SipInboundCall {
   /** A request in this dialog (ACK, BYE, re-INVITE, OPTIONS, …) or a response to our BYE. */
   receive(m: SipMessage): void {
     if (m.status !== undefined) {
-      if (m.status >= 200 && /BYE/.test(header(m, 'cseq') ?? '')) this.byeWaiter?.();
+      if (m.status >= 200) this.waiters.get(parseInt(header(m, 'cseq') ?? '', 10))?.(m);
       return;
     }
+    if (m.method === 'NOTIFY') this.notified?.();
     if (m.method === 'INVITE' && header(m, 'cseq') === header(this.invite, 'cseq')) return this.resend();
     if (m.method === 'ACK') return this.confirmed();
     this.respondTo(m, 200, 'OK');
@@ -116,38 +120,69 @@ export class SipInboundCall {
     );
   }
 
-  /** Our hang-up: BYE to the caller (retransmitted until answered, at most 64×T1). */
-  async hangup(reason = 'The call was hung up.'): Promise<void> {
-    if (this.closed) return;
-    this.confirmed();
-    this.rtp.close();
+  /**
+   * Blind transfer (transfer_to_number, decision 256): REFER to `target`; the peer must accept it (202).
+   * Resolves at its first NOTIFY (the transfer's progress) or after T2 without one; the caller then hangs up.
+   */
+  async refer(target: string): Promise<void> {
+    const notified = new Promise<void>((resolve) => (this.notified = resolve));
+    const answer = await this.request('REFER', [
+      ['Refer-To', `<${target}>`],
+      ['Referred-By', `<sip:vocalis@${this.local.ip}:${this.local.port}>`],
+      ['Contact', `<sip:vocalis@${this.local.ip}:${this.local.port}>`],
+    ]);
+    if (!answer || answer.status! >= 300)
+      throw new Error(`The SIP peer refused the transfer (${answer ? answer.status : 'no answer'}).`);
+    await Promise.race([notified, new Promise((resolve) => setTimeout(resolve, T2))]);
+  }
+
+  /** The trunk's host (the caller's Contact), where a number is reached. */
+  get trunkHost(): string {
+    const uri = contactUri(header(this.invite, 'contact')) ?? this.invite.uri ?? '';
+    return /@([^;>]+)/.exec(uri)?.[1] ?? uri.replace(/^sips?:/, '');
+  }
+
+  /** An in-dialog request, retransmitted until its final answer (at most 64×T1: then null). */
+  private request(method: string, extra: [string, string][] = []): Promise<SipMessage | null> {
     const target = contactUri(header(this.invite, 'contact')) ?? this.invite.uri!;
     const to = header(this.invite, 'to') ?? '';
-    const bye = buildSip(`BYE ${target} SIP/2.0`, [
+    const cseq = this.cseq++;
+    const text = buildSip(`${method} ${target} SIP/2.0`, [
       ['Via', `SIP/2.0/UDP ${this.local.ip}:${this.local.port};branch=z9hG4bK${token()};rport`],
       ['Max-Forwards', '70'],
       ['From', /;\s*tag=/i.test(to) ? to : `${to};tag=${this.localTag}`],
       ['To', header(this.invite, 'from') ?? ''],
       ['Call-ID', this.callId],
-      ['CSeq', `${this.cseq++} BYE`],
+      ['CSeq', `${cseq} ${method}`],
+      ...extra,
     ]);
-    await new Promise<void>((resolve) => {
+    return new Promise((resolve) => {
       let interval = T1;
       let timer: NodeJS.Timeout;
-      const done = setTimeout(finish, 64 * T1);
-      function finish() {
+      const done = setTimeout(() => finish(null), 64 * T1);
+      const finish = (m: SipMessage | null) => {
         clearTimeout(timer);
         clearTimeout(done);
-        resolve();
-      }
-      this.byeWaiter = finish;
+        this.waiters.delete(cseq);
+        resolve(m);
+      };
+      this.waiters.set(cseq, finish);
       const again = () => {
-        this.send(bye);
+        this.send(text);
         timer = setTimeout(again, interval);
         interval = Math.min(interval * 2, T2);
       };
       again();
     });
+  }
+
+  /** Our hang-up: BYE to the caller (retransmitted until answered, at most 64×T1). */
+  async hangup(reason = 'The call was hung up.'): Promise<void> {
+    if (this.closed || this.hangingUp) return;
+    this.hangingUp = true;
+    this.confirmed();
+    this.rtp.close();
+    await this.request('BYE');
     this.close();
     this.onHangup(reason);
   }

@@ -101,7 +101,7 @@ describe.skipIf(!sippInstalled())(`inbound SIP calls on ${process.env.TEST_DB}`,
 
       // The caller hangs up: SIPp's BYE is answered and the conversation is stored for the number.
       await hangUp(sippPort, call.callId);
-      expect(await sipp.exited).toBe(0);
+      expect(await sipp.exited, sipp.log()).toBe(0);
       await waitFor(() => !active.calls.has(conversationId));
       const done = await waitFor(async () => {
         const c = await client.conversationalAi.conversations.get(conversationId);

@@ -12,6 +12,7 @@ import { newId } from '../../../lib/ids';
 import type { SecretBox } from '../../../lib/secret-box';
 import type { ConversationSigner } from '../conversation-access';
 import type { ConversationStarter } from '../conversation-starter';
+import type { NumberTransferRule } from '../number-transfer';
 import * as repo from '../phone-numbers.repo';
 import { CallBridge } from './call-bridge';
 import { SipInboundCall } from './sip-inbound-call';
@@ -124,6 +125,10 @@ export class SipListener {
       play: (mulaw) => call.rtp.play(mulaw),
       clear: () => call.rtp.clear(),
       hangup: () => void call.hangup(),
+      transfer: async (rule) => {
+        await call.rtp.idle();
+        await call.refer(referTarget(rule, call.trunkHost));
+      },
     });
     call.rtp.onAudio = (mulaw) => bridge.hear(mulaw);
     call.onHangup = (reason) => {
@@ -172,6 +177,13 @@ export class SipListener {
     const at = parseInt(nonce.split('.')[0] ?? '', 16);
     return Number.isFinite(at) && Date.now() - at < NONCE_TTL_MS && this.nonce(at) === nonce;
   }
+}
+
+/** Where a REFER sends the caller: the rule's SIP URI, or the number at the trunk. */
+export function referTarget(rule: NumberTransferRule, trunkHost: string): string {
+  if (rule.kind === 'sip_uri')
+    return /^sips?:/.test(rule.destination) ? rule.destination : `sip:${rule.destination}`;
+  return `sip:${rule.destination}@${trunkHost}`;
 }
 
 /** A stateless answer to a request outside any dialog. */
