@@ -15,6 +15,8 @@ import { PhoneNumbersService } from '../phone-numbers.service';
 import { batchCallsRoutes } from '../batch-calls.routes';
 import { BatchCallsService } from '../batch-calls.service';
 import { BatchDispatcher } from './batch-dispatcher';
+import { CallStatuses } from './call-status';
+import { callStatusRoutes } from './call-status.routes';
 import { CallTickets } from './call-ticket';
 import { InboundCalls } from './inbound-calls';
 import { OutboundCalls } from './outbound-calls';
@@ -44,7 +46,7 @@ export async function registerTelephony(app: FastifyInstance, d: TelephonyDeps) 
     d.db,
     phoneNumbers,
     {
-      twilio: new TwilioProvider(rest, tickets, streamUrl),
+      twilio: new TwilioProvider(rest, tickets, streamUrl, d.config.publicUrl),
       sip_trunk: new SipTrunkProvider(d.starter, d.signer, active),
     },
     d.workspaceOf,
@@ -82,6 +84,9 @@ export async function registerTelephony(app: FastifyInstance, d: TelephonyDeps) 
       })
     : null;
   const dispatcher = new BatchDispatcher(d.db, calls, app.log);
+  await app.register(
+    callStatusRoutes(new CallStatuses(d.db, d.box, () => dispatcher.wake()), d.config.publicUrl),
+  );
   const batches = new BatchCallsService(d.db, calls, d.workspaceOf, () => dispatcher.wake());
   await app.register(batchCallsRoutes(batches));
   app.addHook('onReady', async () => {

@@ -8,6 +8,7 @@ import type { ConversationSigner } from '../conversation-access';
 import type { ConversationStarter } from '../conversation-starter';
 import type { PhoneNumberWithAgent } from '../phone-numbers.repo';
 import { CallBridge } from './call-bridge';
+import { CallStatuses } from './call-status';
 import type { CallTickets } from './call-ticket';
 import type { RtpStream } from './rtp-stream';
 import { SipCall } from './sip-call';
@@ -60,6 +61,8 @@ export class TwilioProvider implements TelephonyProvider {
     private readonly rest: TwilioRest,
     private readonly tickets: CallTickets,
     private readonly streamUrl: string,
+    /** This server's public URL, for the call's StatusCallback (decision 257). */
+    private readonly publicUrl: string,
   ) {}
 
   async dial(r: DialRequest): Promise<DialResult> {
@@ -77,6 +80,7 @@ export class TwilioProvider implements TelephonyProvider {
       from: r.number.phoneNumber,
       twiml: connectTwiml(this.streamUrl, ticket),
       timeoutSecs: r.ringingTimeoutSecs,
+      statusCallback: CallStatuses.url(this.publicUrl, r.number.id, conversationId),
     });
     return { conversationId, providerCallId: sid };
   }
