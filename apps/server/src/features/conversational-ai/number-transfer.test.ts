@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { numberTransferRules, numberTransferToolDefinition } from './number-transfer';
-import { referTarget } from './telephony/sip-listener';
+import { referTarget } from './telephony/sip-message';
 
 describe('transfer_to_number rules', () => {
   const prompt = {

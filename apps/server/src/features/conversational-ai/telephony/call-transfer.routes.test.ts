@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../testing/free-port';
 import { startLlmStandIn } from '../../../testing/llm-stand-in';
-import { sippInstalled } from '../../../testing/sipp-uas';
+import { sippInstalled, startSippUas } from '../../../testing/sipp-uas';
 import { startSippUac } from '../../../testing/sipp-uac';
 import { createTestUser, startTestApp, type TestApp, type TestUser } from '../../../testing/test-app';
 import { twilioMediaStream } from '../../../testing/twilio-media-stream';
@@ -108,6 +108,19 @@ describe(`transfer_to_number on ${process.env.TEST_DB}`, () => {
       return c?.status === 'done' && c;
     }, 60_000);
 
+  /** The caller's question as RTP, a packet every 20 ms as a phone sends it. */
+  async function ask(media: dgram.Socket, to: { address: string; port: number }) {
+    for (let i = 0, seq = 1; i < question.length; i += 160, seq++) {
+      const header = Buffer.alloc(12);
+      header[0] = 0x80;
+      header.writeUInt16BE(seq, 2);
+      header.writeUInt32BE(seq * 160, 4);
+      header.writeUInt32BE(4321, 8);
+      media.send(Buffer.concat([header, question.subarray(i, i + 160)]), to.port, to.address);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
   const transferCall = (c: Awaited<ReturnType<typeof done>>) =>
     c.transcript.flatMap((t) => t.toolCalls ?? []).find((t) => t.toolName === 'transfer_to_number');
 
@@ -176,16 +189,7 @@ describe(`transfer_to_number on ${process.env.TEST_DB}`, () => {
         const [conversationId, call] = await waitFor(() => [...active.calls.entries()][0], 30_000);
         await waitFor(() => packets.length > 0, 30_000);
         await call.rtp.idle();
-        // The caller asks for a person: RTP every 20 ms, as a phone sends it.
-        for (let i = 0, seq = 1; i < question.length; i += 160, seq++) {
-          const header = Buffer.alloc(12);
-          header[0] = 0x80;
-          header.writeUInt16BE(seq, 2);
-          header.writeUInt32BE(seq * 160, 4);
-          header.writeUInt32BE(4321, 8);
-          media.send(Buffer.concat([header, question.subarray(i, i + 160)]), server!.port, server!.address);
-          await new Promise((resolve) => setTimeout(resolve, 20));
-        }
+        await ask(media, server!);
         // SIPp exits 0 only if the REFER named the person at the trunk and the BYE followed.
         expect(await sipp.exited, sipp.log()).toBe(0);
         const record = await done(conversationId);
@@ -193,6 +197,54 @@ describe(`transfer_to_number on ${process.env.TEST_DB}`, () => {
         expect(record.metadata).toMatchObject({
           terminationReason: `The call was transferred to ${PERSON}.`,
           phoneCall: { direction: 'inbound', type: 'sip_trunking' },
+        } as never);
+      } finally {
+        sipp.process.kill();
+        media.close();
+      }
+    },
+    120_000,
+  );
+
+  it.skipIf(!sippInstalled())(
+    'transfers an outbound SIP trunk call with REFER to the number at the trunk',
+    async () => {
+      const media = dgram.createSocket('udp4');
+      await new Promise<void>((resolve) => media.bind(0, '127.0.0.1', resolve));
+      const packets: Buffer[] = [];
+      let ours: { address: string; port: number } | null = null;
+      media.on('message', (p, rinfo) => {
+        packets.push(p);
+        ours = { address: rinfo.address, port: rinfo.port };
+      });
+      const trunkPort = await freePort();
+      const sipp = startSippUas(
+        trunkPort,
+        media.address().port,
+        `^ *<sip:\\+15550102030@127\\.0\\.0\\.1:${trunkPort}>$`,
+      );
+      try {
+        const { phoneNumberId } = await client.conversationalAi.phoneNumbers.create({
+          provider: 'sip_trunk',
+          phoneNumber: '+15551230013',
+          label: 'Outbound trunk',
+          outboundTrunkConfig: { address: `127.0.0.1:${trunkPort}` },
+        });
+        const placed = await client.conversationalAi.sipTrunk.outboundCall({
+          agentId,
+          agentPhoneNumberId: phoneNumberId,
+          toNumber: '+15557654321',
+        });
+        const call = app.conversationalAi.telephony.active.calls.get(placed.conversationId!)!;
+        await waitFor(() => packets.length > 0, 30_000);
+        await call.rtp.idle();
+        await ask(media, ours!);
+        expect(await sipp.exited, sipp.log()).toBe(0);
+        const record = await done(placed.conversationId!);
+        expect(JSON.parse(transferCall(record)!.paramsAsJson)).toMatchObject({ transfer_number: PERSON });
+        expect(record.metadata).toMatchObject({
+          terminationReason: `The call was transferred to ${PERSON}.`,
+          phoneCall: { direction: 'outbound', type: 'sip_trunking' },
         } as never);
       } finally {
         sipp.process.kill();

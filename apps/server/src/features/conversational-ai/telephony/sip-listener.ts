@@ -12,11 +12,19 @@ import { newId } from '../../../lib/ids';
 import type { SecretBox } from '../../../lib/secret-box';
 import type { ConversationSigner } from '../conversation-access';
 import type { ConversationStarter } from '../conversation-starter';
-import type { NumberTransferRule } from '../number-transfer';
 import * as repo from '../phone-numbers.repo';
 import { CallBridge } from './call-bridge';
 import { SipInboundCall } from './sip-inbound-call';
-import { buildSip, digestValid, header, parseSip, sdpAnswer, userOf, type SipMessage } from './sip-message';
+import {
+  buildSip,
+  digestValid,
+  referTarget,
+  header,
+  parseSip,
+  sdpAnswer,
+  userOf,
+  type SipMessage,
+} from './sip-message';
 import type { ActiveCalls } from './telephony-provider';
 
 const REALM = 'vocalis';
@@ -177,13 +185,6 @@ export class SipListener {
     const at = parseInt(nonce.split('.')[0] ?? '', 16);
     return Number.isFinite(at) && Date.now() - at < NONCE_TTL_MS && this.nonce(at) === nonce;
   }
-}
-
-/** Where a REFER sends the caller: the rule's SIP URI, or the number at the trunk. */
-export function referTarget(rule: NumberTransferRule, trunkHost: string): string {
-  if (rule.kind === 'sip_uri')
-    return /^sips?:/.test(rule.destination) ? rule.destination : `sip:${rule.destination}`;
-  return `sip:${rule.destination}@${trunkHost}`;
 }
 
 /** A stateless answer to a request outside any dialog. */

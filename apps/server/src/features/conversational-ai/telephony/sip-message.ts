@@ -3,6 +3,7 @@
  * authentication (RFC 2617 / 8760 with MD5) and the SDP offer and answer for G.711 µ-law.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import type { NumberTransferRule } from '../number-transfer';
 
 export type SipMessage = {
   /** "INVITE sip:…" for requests; absent for responses. */
@@ -154,3 +155,10 @@ export function digestValid(
 /** The user part of a SIP URI or a From / To header (`"Name" <sip:+1555@host>;tag=…` → `+1555`). */
 export const userOf = (value: string | undefined) =>
   /sips?:([^@;>]+)@/.exec(value ?? '')?.[1] ?? /sips?:([^@;>:]+)/.exec(value ?? '')?.[1];
+
+/** Where a REFER sends the caller (transfer_to_number, decision 256): the rule's SIP URI, or the number at the trunk. */
+export function referTarget(rule: NumberTransferRule, trunkHost: string): string {
+  if (rule.kind === 'sip_uri')
+    return /^sips?:/.test(rule.destination) ? rule.destination : `sip:${rule.destination}`;
+  return `sip:${rule.destination}@${trunkHost}`;
+}

@@ -12,6 +12,7 @@ import { CallStatuses } from './call-status';
 import type { CallTickets } from './call-ticket';
 import type { RtpStream } from './rtp-stream';
 import { SipCall } from './sip-call';
+import { referTarget } from './sip-message';
 import { connectTwiml, type TwilioRest } from './twilio';
 
 export type DialRequest = {
@@ -111,6 +112,10 @@ export class SipTrunkProvider implements TelephonyProvider {
       play: (mulaw) => call.rtp.play(mulaw),
       clear: () => call.rtp.clear(),
       hangup: () => void call.hangup().finally(() => this.active.calls.delete(conversationId)),
+      transfer: async (rule) => {
+        await call.rtp.idle();
+        await call.refer(referTarget(rule, call.trunkHost));
+      },
     });
     call.rtp.onAudio = (mulaw) => bridge.hear(mulaw);
     call.onHangup = (reason) => {
