@@ -35,12 +35,14 @@ export class CallBridge {
   private heard: Uint8Array[] = [];
   private heardBytes = 0;
   private ended = false;
+  /** Why the line hung up, when it did. */
+  private hungUp: string | null = null;
 
   constructor(private readonly media: LineMedia) {}
 
   /** Opens the agent's conversation under the plan's limits (throws its AppError when refused). */
   async open(starter: ConversationStarter, signer: ConversationSigner, call: CallTicketData): Promise<void> {
-    this.session = await starter.open({
+    const session = await starter.open({
       agentId: call.agentId,
       signature: signer.sign(call.agentId, call.conversationId),
       principal: null,
@@ -60,6 +62,9 @@ export class CallBridge {
       firstMessage: () =>
         Promise.resolve({ type: 'conversation_initiation_client_data', ...call.clientData }),
     });
+    this.session = session;
+    // The line hung up while the conversation was opening: it ends at once.
+    if (this.hungUp) await session.end(this.hungUp, false);
   }
 
   private onEvent(m: { type?: string } & Record<string, Record<string, unknown>>): void {
@@ -104,6 +109,7 @@ export class CallBridge {
   async end(reason: string): Promise<void> {
     if (this.ended) return;
     this.ended = true;
+    this.hungUp = reason;
     await this.inbound;
     await this.session?.end(reason, false);
   }

@@ -31,7 +31,8 @@ export class SipInboundCall {
   constructor(
     invite: SipMessage,
     private readonly send: SipSend,
-    private readonly local: { ip: string; port: number },
+    /** The address we advertise (Contact, SDP), our SIP port, and the interface RTP binds to. */
+    private readonly local: { ip: string; port: number; bindHost: string },
   ) {
     this.invite = invite;
     this.callId = header(invite, 'call-id')!;
@@ -63,7 +64,9 @@ export class SipInboundCall {
 
   /** Answers 200 OK with our SDP and starts RTP towards the caller's media address. */
   async answer(remoteMedia: { ip: string; port: number }): Promise<void> {
-    const rtpPort = await this.rtp.bind(this.local.ip === '0.0.0.0' ? '0.0.0.0' : this.local.ip);
+    // CANCELled while the conversation was opening (487 already sent).
+    if (this.closed) return;
+    const rtpPort = await this.rtp.bind(this.local.bindHost);
     this.respond(
       200,
       'OK',
@@ -96,6 +99,8 @@ export class SipInboundCall {
     if (m.method === 'INVITE' && header(m, 'cseq') === header(this.invite, 'cseq')) return this.resend();
     if (m.method === 'ACK') return this.confirmed();
     this.respondTo(m, 200, 'OK');
+    // CANCEL before our answer: 487 for the INVITE. After it, we end the call as for a BYE.
+    if (m.method === 'CANCEL' && !this.finalResponse) this.respond(487, 'Request Terminated');
     if (m.method === 'BYE' || m.method === 'CANCEL') {
       this.close();
       this.onHangup('The caller hung up.');

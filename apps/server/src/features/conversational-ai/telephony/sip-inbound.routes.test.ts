@@ -43,33 +43,36 @@ describe.skipIf(!sippInstalled())(`inbound SIP calls on ${process.env.TEST_DB}`,
     await app?.close();
   });
 
-  /** One request from a raw UDP socket; resolves with the first final response. */
-  async function ask(method: string, to: string, extra: [string, string][] = [], cseq = 1) {
+  /** One request from a raw UDP socket; resolves with its first final response (`cancel`: CANCEL on 100). */
+  async function ask(method: string, to: string, extra: [string, string][] = [], cseq = 1, cancel = false) {
     const socket = dgram.createSocket('udp4');
     await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
     const { port } = socket.address();
     const uri = `sip:${to}@127.0.0.1:${sipPort}`;
+    const request = (name: string) =>
+      buildSip(
+        `${name} ${uri} SIP/2.0`,
+        [
+          ['Via', `SIP/2.0/UDP 127.0.0.1:${port};branch=z9hG4bK${method}${cseq}${to}`],
+          ['From', `<sip:${CALLER}@127.0.0.1>;tag=raw`],
+          ['To', `<sip:${to}@127.0.0.1>`],
+          ['Call-ID', `raw-${to}@test`],
+          ['CSeq', `${cseq} ${name}`],
+          ['Contact', `<sip:${CALLER}@127.0.0.1:${port}>`],
+          ...extra,
+          ['Content-Type', 'application/sdp'],
+        ],
+        name === 'INVITE' ? sdpOffer('127.0.0.1', 40000, '1') : '',
+      );
     const final = new Promise<SipMessage>((resolve) =>
       socket.on('message', (b) => {
         const m = parseSip(b.toString());
-        if (m?.status && m.status >= 200) resolve(m);
+        if (!m?.status || !header(m, 'cseq')?.endsWith(method)) return;
+        if (m.status === 100 && cancel) socket.send(request('CANCEL'), sipPort, '127.0.0.1');
+        if (m.status >= 200) resolve(m);
       }),
     );
-    const text = buildSip(
-      `${method} ${uri} SIP/2.0`,
-      [
-        ['Via', `SIP/2.0/UDP 127.0.0.1:${port};branch=z9hG4bK${method}${cseq}${to}`],
-        ['From', `<sip:${CALLER}@127.0.0.1>;tag=raw`],
-        ['To', `<sip:${to}@127.0.0.1>`],
-        ['Call-ID', `raw-${to}@test`],
-        ['CSeq', `${cseq} ${method}`],
-        ['Contact', `<sip:${CALLER}@127.0.0.1:${port}>`],
-        ...extra,
-        ['Content-Type', 'application/sdp'],
-      ],
-      method === 'INVITE' ? sdpOffer('127.0.0.1', 40000, '1') : '',
-    );
-    socket.send(text, sipPort, '127.0.0.1');
+    socket.send(request(method), sipPort, '127.0.0.1');
     const m = await final;
     socket.close();
     return { m, uri };
@@ -164,5 +167,26 @@ describe.skipIf(!sippInstalled())(`inbound SIP calls on ${process.env.TEST_DB}`,
       label: 'Unassigned trunk',
     });
     expect((await ask('INVITE', '15551230004')).m).toMatchObject({ status: 480 });
+  });
+
+  it('ends the conversation when the caller cancels while it opens', async () => {
+    await client.conversationalAi.phoneNumbers.create({
+      provider: 'sip_trunk',
+      phoneNumber: '+15551230005',
+      label: 'Cancelled trunk',
+      agentId,
+    });
+    const before = (await client.conversationalAi.conversations.list({ agentId })).conversations.length;
+    const { m } = await ask('INVITE', '+15551230005', [], 1, true);
+    // Cancelled before the answer (487) or just after it (the CANCEL then ends the call like a BYE).
+    expect([487, 200]).toContain(m.status);
+    // Once the INVITE is handled, no call is left and no conversation is left running (if one opened).
+    await app.conversationalAi.telephony.sip!.settled();
+    await waitFor(() => app.conversationalAi.telephony.active.calls.size === 0);
+    const list = await waitFor(async () => {
+      const rows = (await client.conversationalAi.conversations.list({ agentId })).conversations;
+      return rows.every((c) => c.status === 'done') && rows;
+    });
+    expect(list.length).toBeLessThanOrEqual(before + 1);
   });
 });

@@ -37,7 +37,9 @@ export class SipListener {
   private readonly dialogs = new Map<string, SipInboundCall>();
   /** INVITE transactions by Call-ID and CSeq: retransmissions get the same answer, not a second call. */
   private readonly invites = new Map<string, SipInboundCall>();
-  private local!: { ip: string; port: number };
+  /** Requests being handled (an INVITE until its conversation opened and it was answered or refused). */
+  private readonly inFlight = new Set<Promise<void>>();
+  private local!: { ip: string; port: number; bindHost: string };
 
   constructor(
     private readonly o: SipListenerOptions,
@@ -58,14 +60,22 @@ export class SipListener {
       this.socket.bind(this.o.port, this.o.host, () => resolve());
     });
     const port = this.socket.address().port;
-    this.local = { ip: this.o.address, port };
+    this.local = { ip: this.o.address, port, bindHost: this.o.host };
     this.socket.on('message', (buf, rinfo) => {
       const m = parseSip(buf.toString('utf8'));
       if (!m) return;
       const send = (text: string) => this.socket.send(text, rinfo.port, rinfo.address);
-      this.receive(m, send).catch((err: unknown) => this.d.log.error({ err }, 'SIP request failed'));
+      const handled = this.receive(m, send)
+        .catch((err: unknown) => this.d.log.error({ err }, 'SIP request failed'))
+        .finally(() => this.inFlight.delete(handled));
+      this.inFlight.add(handled);
     });
     return port;
+  }
+
+  /** Resolves when every request received so far has been handled. */
+  async settled(): Promise<void> {
+    while (this.inFlight.size) await Promise.all([...this.inFlight]);
   }
 
   async close(): Promise<void> {
@@ -82,11 +92,13 @@ export class SipListener {
     const dialog = this.dialogs.get(callId);
     if (dialog) return dialog.receive(m);
     if (m.status !== undefined || m.method === 'ACK') return;
+    const key = `${callId} ${parseInt(header(m, 'cseq') ?? '', 10)}`;
+    // A CANCEL for an INVITE still being looked up.
+    if (m.method === 'CANCEL' && this.invites.has(key)) return this.invites.get(key)!.receive(m);
     if (m.method !== 'INVITE') {
       const options = m.method === 'OPTIONS';
       return send(reply(m, options ? 200 : 481, options ? 'OK' : 'Call/Transaction Does Not Exist'));
     }
-    const key = `${callId} ${header(m, 'cseq') ?? ''}`;
     const seen = this.invites.get(key);
     if (seen) return seen.resend();
     const call = new SipInboundCall(m, send, this.local);
@@ -96,6 +108,7 @@ export class SipListener {
     const called = userOf(m.uri) ?? userOf(header(m, 'to'));
     const numbers = called ? await repo.sipNumbersByNumber(this.d.db, called) : [];
     const number = numbers.find((n) => n.supportsInbound);
+    if (call.ended) return;
     if (!number) return call.respond(404, 'Not Found');
     const username = (number.inboundTrunk?.credentials as { username?: string } | undefined)?.username;
     if (username && number.sealedInboundPassword) {
@@ -126,6 +139,7 @@ export class SipListener {
     agentId: string,
     media: { ip: string; port: number },
   ): Promise<void> {
+    if (call.ended) return;
     const conversationId = `conv_${newId(24)}`;
     const caller = userOf(header(invite, 'from')) ?? '';
     this.dialogs.set(call.callId, call);
@@ -171,7 +185,7 @@ export class SipListener {
       this.d.log.error({ err }, 'inbound SIP conversation failed to start');
       return call.respond(500, 'Server Internal Error');
     }
-    this.d.active.calls.set(conversationId, call);
+    if (!call.ended) this.d.active.calls.set(conversationId, call);
     await call.answer(media);
   }
 
