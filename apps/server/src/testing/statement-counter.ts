@@ -107,10 +107,7 @@ function countingPool(pool: pg.Pool): pg.Pool {
 /** The same database, with a drizzle handle over a counting client. */
 export function countingDatabase(database: Database): Database {
   const db = (database.kind === 'pglite'
-    ? drizzlePglite({
-        client: countingPglite((database.db as unknown as { $client: PGlite }).$client),
-        schema,
-      })
+    ? drizzlePglite({ client: countingPglite((database.db as unknown as { $client: PGlite }).$client), schema })
     : drizzlePg({
         client: countingPool((database.db as unknown as { $client: pg.Pool }).$client),
         schema,
