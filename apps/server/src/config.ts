@@ -112,6 +112,11 @@ export const envSchema = z.object({
   TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
   TWILIO_FROM: z.string().min(1).optional(),
   TWILIO_API_URL: z.url().default('https://api.twilio.com'),
+  /** Inbound SIP calls (decision 255): the UDP port SIP trunks send INVITEs to; unset: no SIP listener. */
+  SIP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  SIP_HOST: z.string().min(1).default('0.0.0.0'),
+  /** The address put in Contact and SDP answers (default: SIP_HOST, or this machine's first IPv4 address). */
+  SIP_ADDRESS: z.string().min(1).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -154,6 +159,8 @@ export type Config = {
   outboundAllowPrivate: boolean;
   /** Twilio's REST API for agents' phone calls (TWILIO_API_URL; decision 226). */
   twilioApiUrl: string;
+  /** The inbound SIP listener (SIP_PORT, SIP_HOST, SIP_ADDRESS; decision 255), when SIP_PORT is set. */
+  sip?: { port: number; host: string; address: string };
   /** Workspace SSO may reach identity providers on private addresses (or OUTBOUND_ALLOW_PRIVATE). */
   ssoAllowPrivateIssuers: boolean;
   /** The resolvers that check domain-verification TXT records (decision 161); empty: the system's. */
@@ -306,6 +313,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     speechRhvoice: e.SPEECH_RHVOICE,
     outboundAllowPrivate: e.OUTBOUND_ALLOW_PRIVATE,
     twilioApiUrl: trim(e.TWILIO_API_URL),
+    ...(e.SIP_PORT !== undefined && {
+      sip: { port: e.SIP_PORT, host: e.SIP_HOST, address: e.SIP_ADDRESS ?? sipAddress(e.SIP_HOST) },
+    }),
     ssoAllowPrivateIssuers: e.SSO_ALLOW_PRIVATE_ISSUERS || e.OUTBOUND_ALLOW_PRIVATE,
     dnsServers: e.DNS_SERVERS.split(',')
       .map((s) => s.trim())
@@ -398,4 +408,13 @@ export function originsOf(publicUrl: string): string[] {
     url.origin,
     ...LOOPBACK_HOSTS.filter((h) => h !== url.hostname).map((h) => `${url.protocol}//${h}${port}`),
   ];
+}
+
+/** The address a SIP peer can reach us at when SIP_ADDRESS is not given. */
+function sipAddress(host: string): string {
+  if (host !== '0.0.0.0') return host;
+  const ipv4 = Object.values(os.networkInterfaces())
+    .flat()
+    .find((i) => i && i.family === 'IPv4' && !i.internal);
+  return ipv4?.address ?? '127.0.0.1';
 }

@@ -399,6 +399,8 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, KeyAccess<PermissionType
   // Twilio's voice webhook (signed by Twilio) and Media Streams socket (needs the call's ticket).
   'POST /v1/convai/twilio/inbound-call': 'convai_write',
   'GET /v1/convai/twilio/media-stream': 'convai_read',
+  // Twilio's status callbacks for outbound calls (signed by Twilio; decision 257).
+  'POST /v1/convai/twilio/call-status': 'convai_write',
   'POST /v1/convai/batch-calling/submit': 'convai_write',
   'GET /v1/convai/batch-calling/workspace': 'convai_read',
   'GET /v1/convai/batch-calling/:batch_id': 'convai_read',

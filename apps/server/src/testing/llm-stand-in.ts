@@ -5,7 +5,8 @@
  * Behaviour: a user message naming a tool in `tools` ("call show_banner") makes it call that tool with
  * `{"text": <the message>}` plus any `name=value` pairs the message holds; after a tool result it answers "The tool said: <result>."; otherwise it answers
  * "You said: <last user message>." in word-sized pieces. With `alwaysCallTool`, every user message calls the first
- * tool offered (speech recognised from audio rarely spells a tool's name).
+ * tool offered (speech recognised from audio rarely spells a tool's name); `toolArguments` are added to every call's
+ * arguments.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -43,7 +44,9 @@ export type StandInRequest = { headers: http.IncomingHttpHeaders; body: Record<s
 type Message = { role: string; content?: string | null; tool_call_id?: string };
 type Tool = { function: { name: string } };
 
-export async function startLlmStandIn(opts: { apiKey?: string; alwaysCallTool?: boolean } = {}) {
+export async function startLlmStandIn(
+  opts: { apiKey?: string; alwaysCallTool?: boolean; toolArguments?: Record<string, unknown> } = {},
+) {
   const requests: StandInRequest[] = [];
   const server = http.createServer((req, res) => {
     let raw = '';
@@ -80,7 +83,7 @@ export async function startLlmStandIn(opts: { apiKey?: string; alwaysCallTool?: 
         : body.tools?.find((t) => lastUser.includes(t.function.name));
       if (last.role === 'user' && tool) {
         const named = Object.fromEntries([...lastUser.matchAll(/(\w+)=(\S+)/g)].map((m) => [m[1], m[2]]));
-        const args = JSON.stringify({ text: lastUser, ...named });
+        const args = JSON.stringify({ text: lastUser, ...named, ...opts.toolArguments });
         const half = Math.floor(args.length / 2);
         send({
           tool_calls: [

@@ -1,7 +1,7 @@
 /**
  * SIPp (Debian's sip-tester package) as the far end of a SIP trunk on loopback: answers one INVITE with 180
  * and 200 OK whose SDP sends our RTP to `mediaPort` (the test's own UDP socket counts and decodes it), takes
- * the ACK, then answers the BYE with 200 OK and exits 0.
+ * the ACK, then answers the BYE with 200 OK and exits 0 (with `referTo`, it first takes our REFER: 202, NOTIFY).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -10,7 +10,46 @@ import path from 'node:path';
 
 export const sippInstalled = () => spawnSync('sipp', ['-v']).status !== null;
 
-const scenario = (mediaPort: number) => `<?xml version="1.0" encoding="ISO-8859-1" ?>
+const attr = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** After the ACK: our REFER (Refer-To checked), 202, a NOTIFY that the transfer succeeded, then our BYE. */
+const referred = (referTo: string) => `<recv request="REFER" timeout="120000">
+    <action>
+      <ereg regexp="${attr(referTo)}" search_in="hdr" header="Refer-To:" check_it="true" assign_to="1"/>
+      <ereg regexp=".*" search_in="hdr" header="From:" assign_to="2"/>
+      <ereg regexp=".*" search_in="hdr" header="To:" assign_to="3"/>
+    </action>
+  </recv>
+  <send><![CDATA[
+SIP/2.0 202 Accepted
+[last_Via:]
+[last_From:]
+[last_To:]
+[last_Call-ID:]
+[last_CSeq:]
+X-Refer-To: [$1]
+Content-Length: 0
+]]></send>
+  <send retrans="500"><![CDATA[
+NOTIFY [next_url] SIP/2.0
+Via: SIP/2.0/[transport] [local_ip]:[local_port];branch=[branch]
+From: [$3]
+To: [$2]
+[last_Call-ID:]
+CSeq: 1 NOTIFY
+Max-Forwards: 70
+Event: refer
+Subscription-State: terminated;reason=noresource
+Content-Type: message/sipfrag
+Content-Length: [len]
+
+SIP/2.0 200 OK
+]]></send>
+  <recv response="200"/>
+  `;
+
+const scenario = (mediaPort: number, referTo?: string) => `<?xml version="1.0" encoding="ISO-8859-1" ?>
 <scenario name="vocalis test trunk">
   <recv request="INVITE" crlf="true" rrs="true"/>
   <send><![CDATA[
@@ -43,7 +82,7 @@ m=audio ${mediaPort} RTP/AVP 0
 a=rtpmap:0 PCMU/8000
 ]]></send>
   <recv request="ACK" crlf="true"/>
-  <recv request="BYE" timeout="120000"/>
+  ${referTo ? referred(referTo) : ''}<recv request="BYE" timeout="120000"/>
   <send><![CDATA[
 SIP/2.0 200 OK
 [last_Via:]
@@ -58,10 +97,11 @@ Content-Length: 0
 
 export type SippUas = { process: ChildProcess; exited: Promise<number | null>; log: () => string };
 
-export function startSippUas(sipPort: number, mediaPort: number): SippUas {
+/** With `referTo`, the call must end with our REFER whose Refer-To matches that regular expression. */
+export function startSippUas(sipPort: number, mediaPort: number, referTo?: string): SippUas {
   const dir = mkdtempSync(path.join(tmpdir(), 'sipp-'));
   const file = path.join(dir, 'uas.xml');
-  writeFileSync(file, scenario(mediaPort));
+  writeFileSync(file, scenario(mediaPort, referTo));
   const child = spawn(
     'sipp',
     [

@@ -7,6 +7,7 @@ import type { AgentMode } from '@vocalis/contracts/conversational-ai';
 import type { ChatMessage, LanguageModel, ToolCall, ToolDefinition } from './chat-completions';
 import type { Passage } from './knowledge-base.repo';
 import { transferToolDefinition, type AgentTransferRule } from './agent-transfer';
+import { numberTransferToolDefinition, type NumberTransferRule } from './number-transfer';
 
 export type Turn = { role: 'user' | 'agent'; message: string };
 
@@ -23,6 +24,8 @@ export type ToolRun = {
   switchLanguage(language: string): string;
   /** The system tool transfer_to_agent: another agent takes the conversation over after this turn. */
   transferToAgent?(rule: AgentTransferRule): void;
+  /** The system tool transfer_to_number: the phone call goes to that number after this turn. */
+  transferToNumber?(rule: NumberTransferRule): void;
 };
 
 /** A tool the server runs itself (webhook tools): its function for the model and how to run it. */
@@ -53,6 +56,8 @@ export type ResponderContext = {
   systemTools: SystemToolName[];
   /** transfer_to_agent's rules (decision 232); empty: the tool is not offered. */
   transfers?: AgentTransferRule[];
+  /** transfer_to_number's rules (decision 256); offered only when the line can transfer. */
+  numberTransfers?: NumberTransferRule[];
   /** Extra system notes the client sent (contextual updates), in order. */
   context: string[];
 };
@@ -90,7 +95,8 @@ function readable(passage: string): string {
   return out.trim();
 }
 
-function toolDefinitions(ctx: ResponderContext): ToolDefinition[] {
+/** The functions offered to the model; transfer_to_number only when the line can transfer (`canTransfer`). */
+function toolDefinitions(ctx: ResponderContext, canTransfer: boolean): ToolDefinition[] {
   const tools: ToolDefinition[] = ctx.clientTools.map((t) => ({
     type: 'function',
     function: {
@@ -127,6 +133,8 @@ function toolDefinitions(ctx: ResponderContext): ToolDefinition[] {
       },
     });
   if (ctx.transfers?.length) tools.push(transferToolDefinition(ctx.transfers));
+  if (canTransfer && ctx.numberTransfers?.length)
+    tools.push(numberTransferToolDefinition(ctx.numberTransfers));
   if (ctx.endCallTool)
     tools.push({
       type: 'function',
@@ -171,7 +179,7 @@ export async function* respond(
   for (const t of history)
     messages.push({ role: t.role === 'user' ? 'user' : 'assistant', content: t.message });
   messages.push({ role: 'user', content: question });
-  const definitions = toolDefinitions(ctx);
+  const definitions = toolDefinitions(ctx, !!tools.transferToNumber);
   for (let round = 0; round <= MAX_TOOL_ROUNDS; round++) {
     let calls: ToolCall[] = [];
     let text = '';
@@ -237,6 +245,16 @@ export async function* respond(
           result: `${String(p.agent_id)} is not an agent this conversation can be transferred to.`,
           isError: true,
         };
+      } else if (
+        call.function.name === 'transfer_to_number' &&
+        ctx.numberTransfers?.length &&
+        tools.transferToNumber
+      ) {
+        const rule = ctx.numberTransfers.find((r) => r.destination === p.transfer_number);
+        outcome = rule
+          ? { result: `The call is being transferred to ${rule.destination}.`, isError: false }
+          : { result: `${String(p.transfer_number)} is not a number this call can go to.`, isError: true };
+        if (rule) tools.transferToNumber(rule);
       } else if (server) {
         type = 'webhook';
         outcome = await server.run(p, signal);

@@ -9,6 +9,7 @@ import { TurnDetector } from '@vocalis/speech/stt/turn-detector';
 import type { SpeechPlan } from '../../speech/speech-plan';
 import { respond, type ResponderContext, type Turn, type TurnRecord } from './agent-responder';
 import type { AgentTransferRule } from './agent-transfer';
+import type { CallTransfer, NumberTransferRule } from './number-transfer';
 import { SentenceSplitter, type AgentVoices } from './agent-voice';
 import { clientMessage, serverEvents } from './conversation-protocol';
 
@@ -59,6 +60,8 @@ export type SessionOptions = {
   toRecording(pcm: Uint8Array, rate: number): Promise<Int16Array>;
   /** Loads the agent a transfer rule names (same workspace), or null when it is gone. */
   transfer?(rule: AgentTransferRule): Promise<AgentSwitch | null>;
+  /** A phone line's transfer to a number (transfer_to_number, decision 256); absent: not a phone call. */
+  transferCall?: CallTransfer;
   log: { warn(obj: object, msg: string): void };
 };
 
@@ -93,6 +96,7 @@ export class ConversationSession {
   private language: string;
   private reengaged = false;
   private pendingTransfer: AgentTransferRule | null = null;
+  private pendingCallTransfer: NumberTransferRule | null = null;
   private readonly agentTransfers: SessionEnd['agentTransfers'] = [];
 
   constructor(private readonly o: SessionOptions) {
@@ -227,6 +231,7 @@ export class ConversationSession {
     this.history.push({ role: 'user', message: text });
     await this.speakTurn(pieces, record, abort);
     if (this.pendingTransfer) await this.handOver(this.pendingTransfer);
+    if (this.pendingCallTransfer) await this.transferCall(this.pendingCallTransfer);
     if (this.endAfterTurn) await this.end(this.endAfterTurn);
   }
 
@@ -251,9 +256,26 @@ export class ConversationSession {
     if (rule.speakFirstMessage && next.firstMessage) await this.speakTurn(next.firstMessage);
   }
 
+  /** transfer_to_number: the line hands the call over (once the reply was played) and the conversation ends. */
+  private async transferCall(rule: NumberTransferRule): Promise<void> {
+    this.pendingCallTransfer = null;
+    try {
+      await this.o.transferCall!(rule);
+    } catch (err) {
+      this.o.log.warn({ err, destination: rule.destination }, 'call transfer failed');
+      const message = `The call could not be transferred to ${rule.destination}.`;
+      this.o.send(serverEvents.error('transfer_failed', message));
+      return;
+    }
+    await this.end(`The call was transferred to ${rule.destination}.`);
+  }
+
   private tools() {
     return {
       transferToAgent: (rule: AgentTransferRule) => (this.pendingTransfer = rule),
+      ...(this.o.transferCall && {
+        transferToNumber: (rule: NumberTransferRule) => (this.pendingCallTransfer = rule),
+      }),
       clientTool: (name: string, parameters: unknown, expectsResponse: boolean) => {
         const id = `tool_${this.eventId}_${this.pendingTools.size}_${Date.now()}`;
         this.o.send(serverEvents.clientToolCall(name, id, parameters, expectsResponse));

@@ -20,6 +20,7 @@ import { attachedDocumentIds, type ModeResolver } from './agent-mode';
 import type { AgentVoices } from './agent-voice';
 import type { ResponderContext } from './agent-responder';
 import { transferRules } from './agent-transfer';
+import { numberTransferRules, type CallTransfer } from './number-transfer';
 import * as agentsRepo from './agents.repo';
 import type { AgentRow } from './agents.repo';
 import { agentNotFound } from './agents.service';
@@ -65,6 +66,8 @@ export type OpenInput = {
   origin?: string;
   /** More for the record's metadata (a phone call's direction and numbers, decision 226). */
   metadata?: Record<string, unknown>;
+  /** The phone line's transfer to a number (decision 256); absent, transfer_to_number is not offered. */
+  transferCall?: CallTransfer;
 };
 
 /** platform_settings.auth.allowlist: hostnames whose pages may open a conversation (empty: any). */
@@ -202,6 +205,7 @@ export class ConversationStarter {
         (conversationCfg.client_events as unknown[]).includes('interruption'),
       send: input.send,
       close: input.close,
+      transferCall: input.transferCall,
       heartbeat: (s) => void d.conversations.heartbeat(conversationId, s).catch(() => undefined),
       finish: async (end) => {
         const ids = { id: conversationId, workspaceId: agent.workspaceId };
@@ -302,6 +306,7 @@ export class ConversationStarter {
         (n) => systemNames.has(n) || builtIn[n] != null,
       ),
       transfers: transferRules(prompt, tools),
+      numberTransfers: numberTransferRules(prompt, tools),
       context: [],
     };
     const firstMessage = substituteVariables((agentCfg.first_message as string | undefined) ?? '', variables);

@@ -1,4 +1,4 @@
-import { and, asc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
 import { convaiPhoneNumbers } from '../../db/schema/convai-telephony';
 import { convaiAgents } from '../../db/schema/conversational-ai';
@@ -38,6 +38,21 @@ export function twilioNumbersByNumber(db: AppDb, phoneNumber: string): Promise<P
     .select()
     .from(convaiPhoneNumbers)
     .where(and(eq(convaiPhoneNumbers.provider, 'twilio'), eq(convaiPhoneNumbers.phoneNumber, phoneNumber)));
+}
+
+/** SIP trunk numbers called `number` (with or without its leading +): inbound INVITEs name the number. */
+export function sipNumbersByNumber(db: AppDb, number: string): Promise<PhoneNumberRow[]> {
+  const digits = number.replace(/^\+/, '');
+  return db
+    .select()
+    .from(convaiPhoneNumbers)
+    .where(
+      and(
+        eq(convaiPhoneNumbers.provider, 'sip_trunk'),
+        inArray(convaiPhoneNumbers.phoneNumber, [digits, `+${digits}`]),
+      ),
+    )
+    .orderBy(asc(convaiPhoneNumbers.createdAt));
 }
 
 /** A phone number by id alone (the inbound webhook's URL names it). */

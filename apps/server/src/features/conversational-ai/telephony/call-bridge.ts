@@ -8,6 +8,7 @@
 import type { ConversationSession } from '../conversation-session';
 import type { ConversationStarter } from '../conversation-starter';
 import type { ConversationSigner } from '../conversation-access';
+import type { NumberTransferRule } from '../number-transfer';
 import type { CallTicketData } from './call-ticket';
 import { fromLine, LINE_RATE, pcmSamples, toLine } from './telephone-audio';
 
@@ -19,6 +20,8 @@ export type LineMedia = {
   clear(): void;
   /** The conversation ended: hang up the line. */
   hangup(reason: string): void;
+  /** Hands the call to another number (transfer_to_number, decision 256); absent: the line cannot. */
+  transfer?(rule: NumberTransferRule): Promise<void>;
 };
 
 const PIECE = LINE_RATE / 10;
@@ -32,12 +35,14 @@ export class CallBridge {
   private heard: Uint8Array[] = [];
   private heardBytes = 0;
   private ended = false;
+  /** Why the line hung up, when it did. */
+  private hungUp: string | null = null;
 
   constructor(private readonly media: LineMedia) {}
 
   /** Opens the agent's conversation under the plan's limits (throws its AppError when refused). */
   async open(starter: ConversationStarter, signer: ConversationSigner, call: CallTicketData): Promise<void> {
-    this.session = await starter.open({
+    const session = await starter.open({
       agentId: call.agentId,
       signature: signer.sign(call.agentId, call.conversationId),
       principal: null,
@@ -47,9 +52,19 @@ export class CallBridge {
         this.ended = true;
         this.media.hangup(reason);
       },
+      transferCall: this.media.transfer
+        ? async (rule) => {
+            // What the agent said before the transfer is played first.
+            await this.outbound;
+            await this.media.transfer!(rule);
+          }
+        : undefined,
       firstMessage: () =>
         Promise.resolve({ type: 'conversation_initiation_client_data', ...call.clientData }),
     });
+    this.session = session;
+    // The line hung up while the conversation was opening: it ends at once.
+    if (this.hungUp) await session.end(this.hungUp, false);
   }
 
   private onEvent(m: { type?: string } & Record<string, Record<string, unknown>>): void {
@@ -94,6 +109,7 @@ export class CallBridge {
   async end(reason: string): Promise<void> {
     if (this.ended) return;
     this.ended = true;
+    this.hungUp = reason;
     await this.inbound;
     await this.session?.end(reason, false);
   }

@@ -7,10 +7,10 @@ import dgram from 'node:dgram';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { freePort } from '../../../testing/free-port';
 import { sippInstalled, startSippUas } from '../../../testing/sipp-uas';
 import { createTestUser, startTestApp, type TestApp, type TestUser } from '../../../testing/test-app';
+import { twilioMediaStream } from '../../../testing/twilio-media-stream';
 import { waitFor } from '../../../testing/wait-for';
 import { decodeMulaw } from './telephone-audio';
 import { NO_AGENT_MESSAGE } from './inbound-calls';
@@ -82,49 +82,10 @@ describe(`phone calls on ${process.env.TEST_DB}`, () => {
       return c?.status === 'done' && c;
     }, 60_000);
 
-  /** Twilio's side of a Media Stream: connected, start with the ticket, then media; collects what is played. */
   async function mediaStream(twiml: string) {
-    const url = /<Stream url="([^"]+)"/.exec(twiml)![1]!;
-    const ticket = /<Parameter name="ticket" value="([^"]+)"/.exec(twiml)![1]!;
-    const ws = new WebSocket(url.replace(/&amp;/g, '&'));
-    const played: Buffer[] = [];
-    const events: string[] = [];
-    ws.on('message', (data: Buffer) => {
-      const m = JSON.parse(data.toString()) as {
-        event: string;
-        streamSid: string;
-        media?: { payload: string };
-      };
-      events.push(m.event);
-      expect(m.streamSid).toBe('MZ1');
-      if (m.event === 'media') played.push(Buffer.from(m.media!.payload, 'base64'));
-    });
-    const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
-    await new Promise((resolve) => ws.once('open', resolve));
-    ws.send(JSON.stringify({ event: 'connected', protocol: 'Call', version: '1.0.0' }));
-    ws.send(
-      JSON.stringify({
-        event: 'start',
-        streamSid: 'MZ1',
-        start: {
-          streamSid: 'MZ1',
-          callSid: 'CA1',
-          customParameters: { ticket },
-          mediaFormat: { encoding: 'audio/x-mulaw', sampleRate: 8000, channels: 1 },
-        },
-      }),
-    );
-    const say = (mulaw: Uint8Array) => {
-      for (let i = 0; i < mulaw.length; i += 160)
-        ws.send(
-          JSON.stringify({
-            event: 'media',
-            streamSid: 'MZ1',
-            media: { payload: Buffer.from(mulaw.subarray(i, i + 160)).toString('base64') },
-          }),
-        );
-    };
-    return { ws, played, events, closed, say };
+    const call = await twilioMediaStream(twiml);
+    call.ws.on('message', () => expect([...call.sids]).toEqual(['MZ1']));
+    return call;
   }
 
   it('places a Twilio call through the REST API and bridges its Media Stream to the agent', async () => {

@@ -8,6 +8,7 @@ import { AppError } from '../../../errors';
 import { requirePrincipal } from '../../../plugins/auth';
 import type { ConversationSigner } from '../conversation-access';
 import type { ConversationStarter } from '../conversation-starter';
+import type { NumberTransferRule } from '../number-transfer';
 import type { InboundCalls } from './inbound-calls';
 import type { OutboundCalls } from './outbound-calls';
 import { CallBridge } from './call-bridge';
@@ -80,6 +81,8 @@ export const twilioWebhookRoutes =
     starter: ConversationStarter;
     signer: ConversationSigner;
     publicUrl: string;
+    /** Gives the live Twilio call <Dial> TwiML (transfer_to_number, decision 256). */
+    transfer(phoneNumberId: string, callSid: string, rule: NumberTransferRule): Promise<void>;
   }): FastifyPluginAsyncZod =>
   async (app) => {
     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
@@ -124,6 +127,11 @@ export const twilioWebhookRoutes =
             streamSid = m.start?.streamSid ?? m.streamSid ?? '';
             const call = d.tickets.open(m.start?.customParameters?.ticket ?? '');
             if (!call) return socket.close(1008, 'The call ticket is invalid or has expired.');
+            const phoneCall: Record<string, unknown> = {
+              ...call.phoneCall,
+              stream_sid: streamSid,
+              call_sid: m.start?.callSid ?? call.phoneCall.call_sid ?? '',
+            };
             const opened = new CallBridge({
               play: (mulaw) =>
                 send({
@@ -133,13 +141,10 @@ export const twilioWebhookRoutes =
                 }),
               clear: () => send({ event: 'clear', streamSid }),
               hangup: () => socket.close(1000, 'The conversation ended.'),
+              transfer: (rule) =>
+                d.transfer(String(phoneCall.phone_number_id ?? ''), String(phoneCall.call_sid), rule),
             });
             bridge = opened;
-            const phoneCall = {
-              ...call.phoneCall,
-              stream_sid: streamSid,
-              call_sid: m.start?.callSid ?? call.phoneCall.call_sid ?? '',
-            };
             opened.open(d.starter, d.signer, { ...call, phoneCall }).catch((err: unknown) => {
               if (!(err instanceof AppError))
                 request.log.error({ err }, 'phone conversation failed to start');

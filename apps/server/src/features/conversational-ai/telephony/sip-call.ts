@@ -49,6 +49,7 @@ export class SipCall {
   private pending: ((m: SipMessage) => void) | null = null;
   private lastAck: string | null = null;
   private dialog: { from: string; to: string } | null = null;
+  private notified: (() => void) | null = null;
   onHangup: (reason: string) => void = () => undefined;
 
   /** Dials; resolves once the far end answered (200 OK, ACK sent, RTP flowing). */
@@ -199,6 +200,7 @@ export class SipCall {
       return;
     }
     if (m.method === 'ACK') return;
+    if (m.method === 'NOTIFY') this.notified?.();
     this.respond(m, 200, 'OK');
     if (m.method === 'BYE') {
       this.close();
@@ -216,6 +218,34 @@ export class SipCall {
         ['CSeq', header(request, 'cseq') ?? ''],
       ]),
     );
+  }
+
+  /**
+   * Blind transfer (transfer_to_number, decision 256): REFER in the dialog; the trunk must accept it (2xx).
+   * Resolves at its first NOTIFY or after 4 s without one; the caller then hangs up.
+   */
+  async refer(target: string): Promise<void> {
+    this.cseq++;
+    const refer = buildSip(`REFER ${this.remoteTarget} SIP/2.0`, [
+      ['Via', `SIP/2.0/UDP ${this.local.ip}:${this.local.port};branch=z9hG4bK${token()};rport`],
+      ['Max-Forwards', '70'],
+      ['From', this.dialog!.from],
+      ['To', this.dialog!.to],
+      ['Call-ID', this.callId],
+      ['CSeq', `${this.cseq} REFER`],
+      ['Refer-To', `<${target}>`],
+      ['Referred-By', `<sip:vocalis@${this.local.ip}:${this.local.port}>`],
+      ['Contact', `<sip:vocalis@${this.local.ip}:${this.local.port}>`],
+    ]);
+    const notified = new Promise<void>((resolve) => (this.notified = resolve));
+    const answer = await this.transact(refer, 64 * T1);
+    if (answer.status! >= 300) throw new Error(`The SIP trunk refused the transfer (${answer.status}).`);
+    await Promise.race([notified, new Promise((resolve) => setTimeout(resolve, 4000))]);
+  }
+
+  /** The trunk's host and port, where a number is reached. */
+  get trunkHost(): string {
+    return `${this.routeTo.host}:${this.routeTo.port}`;
   }
 
   /** Sends BYE and waits for its answer (or gives up after RFC 3261's 64×T1). */

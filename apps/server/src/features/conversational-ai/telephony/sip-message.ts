@@ -3,6 +3,7 @@
  * authentication (RFC 2617 / 8760 with MD5) and the SDP offer and answer for G.711 µ-law.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import type { NumberTransferRule } from '../number-transfer';
 
 export type SipMessage = {
   /** "INVITE sip:…" for requests; absent for responses. */
@@ -121,4 +122,43 @@ export function sdpAnswer(sdp: string): { ip: string; port: number; pcmu: boolea
   const conn = conns.filter((c) => c.index > mediaAt).at(0) ?? conns.at(0);
   if (!media || !conn) return null;
   return { ip: conn[1]!, port: Number(media[1]), pcmu: media[2]!.split(' ').includes('0') };
+}
+
+/** Parameters of a digest Authorization header (`name="value"` or `name=value`). */
+export function digestParams(value: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const m of value.replace(/^Digest\s+/i, '').matchAll(/(\w+)=(?:"([^"]*)"|([^,\s]+))/g))
+    out[m[1]!.toLowerCase()] = m[2] ?? m[3] ?? '';
+  return out;
+}
+
+/**
+ * Checks a digest Authorization (the UAS side of RFC 2617 / 8760 with MD5, qop=auth or none) against the
+ * expected user name and password; the caller checks the nonce is one it issued.
+ */
+export function digestValid(
+  authorization: string | undefined,
+  o: { method: string; realm: string; username: string; password: string },
+): { nonce: string } | null {
+  if (!authorization || !/^Digest\s/i.test(authorization)) return null;
+  const p = digestParams(authorization);
+  if (p.username !== o.username || p.realm !== o.realm || !p.nonce || !p.uri || !p.response) return null;
+  const ha1 = md5(`${o.username}:${o.realm}:${o.password}`);
+  const ha2 = md5(`${o.method}:${p.uri}`);
+  const expected =
+    p.qop === 'auth'
+      ? md5(`${ha1}:${p.nonce}:${p.nc ?? ''}:${p.cnonce ?? ''}:auth:${ha2}`)
+      : md5(`${ha1}:${p.nonce}:${ha2}`);
+  return expected === p.response.toLowerCase() ? { nonce: p.nonce } : null;
+}
+
+/** The user part of a SIP URI or a From / To header (`"Name" <sip:+1555@host>;tag=…` → `+1555`). */
+export const userOf = (value: string | undefined) =>
+  /sips?:([^@;>]+)@/.exec(value ?? '')?.[1] ?? /sips?:([^@;>:]+)/.exec(value ?? '')?.[1];
+
+/** Where a REFER sends the caller (transfer_to_number, decision 256): the rule's SIP URI, or the number at the trunk. */
+export function referTarget(rule: NumberTransferRule, trunkHost: string): string {
+  if (rule.kind === 'sip_uri')
+    return /^sips?:/.test(rule.destination) ? rule.destination : `sip:${rule.destination}`;
+  return `sip:${rule.destination}@${trunkHost}`;
 }

@@ -8,8 +8,11 @@ import type { ConversationSigner } from '../conversation-access';
 import type { ConversationStarter } from '../conversation-starter';
 import type { PhoneNumberWithAgent } from '../phone-numbers.repo';
 import { CallBridge } from './call-bridge';
+import { CallStatuses } from './call-status';
 import type { CallTickets } from './call-ticket';
+import type { RtpStream } from './rtp-stream';
 import { SipCall } from './sip-call';
+import { referTarget } from './sip-message';
 import { connectTwiml, type TwilioRest } from './twilio';
 
 export type DialRequest = {
@@ -31,8 +34,11 @@ export interface TelephonyProvider {
 export const DEFAULT_RINGING_TIMEOUT_SECS = 60;
 
 /** Calls in progress on this node (SIP), by conversation id: hang-up and media counters. */
+/** A SIP call in progress, outbound or inbound. */
+export type LiveSipCall = { readonly callId: string; readonly rtp: RtpStream; hangup(): Promise<void> };
+
 export class ActiveCalls {
-  readonly calls = new Map<string, SipCall>();
+  readonly calls = new Map<string, LiveSipCall>();
   async hangup(conversationId: string): Promise<boolean> {
     const call = this.calls.get(conversationId);
     if (!call) return false;
@@ -56,6 +62,8 @@ export class TwilioProvider implements TelephonyProvider {
     private readonly rest: TwilioRest,
     private readonly tickets: CallTickets,
     private readonly streamUrl: string,
+    /** This server's public URL, for the call's StatusCallback (decision 257). */
+    private readonly publicUrl: string,
   ) {}
 
   async dial(r: DialRequest): Promise<DialResult> {
@@ -73,6 +81,7 @@ export class TwilioProvider implements TelephonyProvider {
       from: r.number.phoneNumber,
       twiml: connectTwiml(this.streamUrl, ticket),
       timeoutSecs: r.ringingTimeoutSecs,
+      statusCallback: CallStatuses.url(this.publicUrl, r.number.id, conversationId),
     });
     return { conversationId, providerCallId: sid };
   }
@@ -103,6 +112,10 @@ export class SipTrunkProvider implements TelephonyProvider {
       play: (mulaw) => call.rtp.play(mulaw),
       clear: () => call.rtp.clear(),
       hangup: () => void call.hangup().finally(() => this.active.calls.delete(conversationId)),
+      transfer: async (rule) => {
+        await call.rtp.idle();
+        await call.refer(referTarget(rule, call.trunkHost));
+      },
     });
     call.rtp.onAudio = (mulaw) => bridge.hear(mulaw);
     call.onHangup = (reason) => {

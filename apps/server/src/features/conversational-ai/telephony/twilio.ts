@@ -19,6 +19,13 @@ export function connectTwiml(streamUrl: string, ticket: string): string {
   );
 }
 
+/** TwiML that dials another number (or SIP URI): the caller leaves the agent (transfer_to_number). */
+export function dialTwiml(destination: string, kind: 'phone' | 'sip_uri'): string {
+  const target =
+    kind === 'sip_uri' ? `<Sip>${xml(destination)}</Sip>` : `<Number>${xml(destination)}</Number>`;
+  return `<?xml version="1.0" encoding="UTF-8"?><Response><Dial>${target}</Dial></Response>`;
+}
+
 export function rejectTwiml(message: string): string {
   return `<?xml version="1.0" encoding="UTF-8"?><Response><Say>${xml(message)}</Say><Hangup/></Response>`;
 }
@@ -54,8 +61,35 @@ export class TwilioRest {
     from: string;
     twiml: string;
     timeoutSecs: number;
+    statusCallback?: string;
   }): Promise<{ sid: string }> {
-    const url = `${this.baseUrl.replace(/\/$/, '')}/2010-04-01/Accounts/${encodeURIComponent(o.accountSid)}/Calls.json`;
+    return this.post(o, 'Calls.json', 'Twilio refused the call', {
+      To: o.to,
+      From: o.from,
+      Twiml: o.twiml,
+      Timeout: String(o.timeoutSecs),
+      ...(o.statusCallback && {
+        StatusCallback: o.statusCallback,
+        StatusCallbackMethod: 'POST',
+        StatusCallbackEvent: 'initiated ringing answered completed',
+      }),
+    });
+  }
+
+  /** Gives a live call new TwiML (POST …/Calls/{CallSid}.json), e.g. <Dial> for a transfer. */
+  async updateCall(o: { accountSid: string; authToken: string; callSid: string; twiml: string }) {
+    return this.post(o, `Calls/${encodeURIComponent(o.callSid)}.json`, 'Twilio refused the transfer', {
+      Twiml: o.twiml,
+    });
+  }
+
+  private async post(
+    o: { accountSid: string; authToken: string },
+    resource: string,
+    refused: string,
+    form: Record<string, string>,
+  ): Promise<{ sid: string }> {
+    const url = `${this.baseUrl.replace(/\/$/, '')}/2010-04-01/Accounts/${encodeURIComponent(o.accountSid)}/${resource}`;
     let res: Response;
     try {
       res = await fetch(url, {
@@ -64,12 +98,7 @@ export class TwilioRest {
           authorization: `Basic ${Buffer.from(`${o.accountSid}:${o.authToken}`).toString('base64')}`,
           'content-type': 'application/x-www-form-urlencoded',
         },
-        body: new URLSearchParams({
-          To: o.to,
-          From: o.from,
-          Twiml: o.twiml,
-          Timeout: String(o.timeoutSecs),
-        }),
+        body: new URLSearchParams(form),
         signal: AbortSignal.timeout(15_000),
       });
     } catch {
@@ -77,11 +106,7 @@ export class TwilioRest {
     }
     const body = (await res.json().catch(() => ({}))) as { sid?: string; message?: string };
     if (!res.ok || !body.sid)
-      throw new AppError(
-        502,
-        'twilio_error',
-        `Twilio refused the call: ${body.message ?? `HTTP ${res.status}`}`,
-      );
+      throw new AppError(502, 'twilio_error', `${refused}: ${body.message ?? `HTTP ${res.status}`}`);
     return { sid: body.sid };
   }
 }
