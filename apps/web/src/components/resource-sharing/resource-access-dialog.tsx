@@ -19,6 +19,8 @@ const NOUNS: Record<SharedResource['type'], string> = {
   pronunciation_dictionary: 'dictionary',
   dubbing: 'dubbing',
   convai_agents: 'agent',
+  convai_knowledge_base_documents: 'document',
+  convai_tools: 'tool',
 };
 
 /**
