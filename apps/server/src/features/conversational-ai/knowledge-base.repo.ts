@@ -5,17 +5,19 @@ import { convaiKnowledgeChunks, convaiKnowledgeDocuments } from '../../db/schema
 
 export type DocumentRow = typeof convaiKnowledgeDocuments.$inferSelect;
 
-/** The ids among `ids` that are not documents of the workspace. */
-export async function missingDocuments(db: AppDb, workspaceId: string, ids: string[]): Promise<string[]> {
-  if (!ids.length) return [];
-  const found = await db
-    .select({ id: convaiKnowledgeDocuments.id })
+/** The workspace's documents among `ids`, with their creators. */
+export function documentsByIds(
+  db: AppDb,
+  workspaceId: string,
+  ids: string[],
+): Promise<{ id: string; createdBy: string | null }[]> {
+  if (!ids.length) return Promise.resolve([]);
+  return db
+    .select({ id: convaiKnowledgeDocuments.id, createdBy: convaiKnowledgeDocuments.createdBy })
     .from(convaiKnowledgeDocuments)
     .where(
       and(eq(convaiKnowledgeDocuments.workspaceId, workspaceId), inArray(convaiKnowledgeDocuments.id, ids)),
     );
-  const have = new Set(found.map((r) => r.id));
-  return ids.filter((id) => !have.has(id));
 }
 
 /** A document with its chunks, in one transaction: both or neither. */

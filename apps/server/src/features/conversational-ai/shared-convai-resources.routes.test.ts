@@ -171,4 +171,38 @@ describe(`shared knowledge-base documents and tools on ${process.env.TEST_DB}`, 
       .where(eq(convaiKnowledgeChunks.documentId, open));
     expect(chunks.map((c) => c.content)).toEqual(['Parking costs two euros on weekdays.']);
   });
+
+  it('an agent may be given only documents and tools its editor may read', async () => {
+    const doc = (
+      await sdk(dave).conversationalAi.knowledgeBase.documents.createFromText({ text: 'Menu.', name: 'Menu' })
+    ).id;
+    const toolId = (await sdk(dave).conversationalAi.tools.create({ toolConfig: tool('skip_turn') })).id;
+    for (const [id, resourceType] of [
+      [doc, 'convai_knowledge_base_documents'],
+      [toolId, 'convai_tools'],
+    ] as const)
+      await sdk(dave).workspace.resources.unshare(id, { resourceType, groupId: 'default' });
+    const attach = (u: TestUser, prompt: Record<string, unknown>) =>
+      outcome(
+        sdk(u).conversationalAi.agents.create({ name: 'Desk', conversationConfig: { agent: { prompt } } }),
+      );
+    const withDoc = { knowledgeBase: [{ type: 'text', name: 'Menu', id: doc }] };
+    const withTool = { toolIds: [toolId] };
+    expect(await attach(bob, withDoc)).toEqual({
+      status: 400,
+      message: `Knowledge base document ${doc} was not found in this workspace.`,
+    });
+    expect(await attach(bob, withTool)).toEqual({
+      status: 400,
+      message: `Tool with id ${toolId} was not found.`,
+    });
+    // Their creator (and, once shared, bob) may attach them.
+    expect((await attach(dave, { ...withDoc, ...withTool })).status).toBe(200);
+    for (const [id, resourceType] of [
+      [doc, 'convai_knowledge_base_documents'],
+      [toolId, 'convai_tools'],
+    ] as const)
+      await sdk(dave).workspace.resources.share(id, { resourceType, role: 'viewer', userEmail: bob.email });
+    expect((await attach(bob, { ...withDoc, ...withTool })).status).toBe(200);
+  });
 });

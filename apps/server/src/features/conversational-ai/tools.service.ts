@@ -177,9 +177,9 @@ export class ToolsService {
     };
   }
 
-  /** The ids among these that are not tools of the workspace (agent validation). */
-  async missing(workspaceId: string, ids: string[]): Promise<string[]> {
-    const found = new Set((await repo.toolsByIds(this.db, workspaceId, ids)).map((t) => t.id));
-    return ids.filter((i) => !found.has(i));
+  /** The ids among these that are not tools of the workspace or that the caller may not read (agent validation). */
+  async missing(caller: Principal, workspaceId: string, ids: string[]): Promise<string[]> {
+    const access = await this.access(caller);
+    return access.unreadable(ids, await repo.toolsByIds(this.db, workspaceId, ids));
   }
 }
