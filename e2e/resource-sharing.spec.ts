@@ -120,4 +120,16 @@ test('an admin makes a voice private and shares it with one member as viewer; an
   await expect(c.getByRole('listitem', { name: VOICE })).toHaveCount(0);
   expect(await voiceNames(c.request)).not.toContain(VOICE);
   expect((await c.request.get(`/v1/voices/${voiceId}`)).status()).toBe(404);
+
+  // Alice hands the voice to Bob (decision 263): he becomes its creator, she keeps admin access.
+  await a.setViewportSize({ width: 1440, height: 900 });
+  const ownership = dialog.getByRole('region', { name: 'Ownership' });
+  await ownership.getByLabel('New owner').selectOption(bob);
+  await ownership.getByRole('button', { name: 'Transfer', exact: true }).click();
+  await expect(a.getByText(`${bob} now owns this voice`)).toBeVisible();
+  await expect(dialog.getByRole('listitem', { name: bob })).toContainText('Creator');
+  await expect(ownership.getByLabel('New owner')).not.toContainText(bob);
+  await shoot(a, { path: 'e2e/artifacts/resource-sharing-transfer-1440.png' });
+  const after = await b.request.get(`/v1/workspace/resources/${voiceId}?resource_type=voice`);
+  expect(await after.json()).toMatchObject({ your_role: 'admin', can_transfer_ownership: true });
 });

@@ -27,6 +27,7 @@ export const transferResourceBody = z.object({
   resource_type: workspaceResourceType,
   user_email: z.email().max(320),
 });
+export type TransferResourceBody = z.infer<typeof transferResourceBody>;
 
 const shareOption = z.object({ name: z.string(), id: z.string(), type: z.enum(['user', 'group', 'key']) });
 
@@ -55,6 +56,8 @@ export const resourceMetadata = z
     /** The role every member holds without a grant of their own (`none`: private). */
     baseline_role: z.enum(['none', 'viewer', 'commenter', 'editor', 'admin']),
     your_role: z.enum(['none', 'viewer', 'commenter', 'editor', 'admin']),
+    /** Whether the caller may hand the resource to another member (its creator or a workspace admin). */
+    can_transfer_ownership: z.boolean(),
   })
   .meta({ id: 'ResourceMetadataResponseModel' });
 export type ResourceMetadata = z.infer<typeof resourceMetadata>;

@@ -116,6 +116,12 @@ export class ResourceAccess {
     throw forbidden(message, 'resource_access_forbidden');
   }
 
+  /** The ids among `ids` that are not among `found` (the workspace's rows of them) or that the caller may not read. */
+  unreadable(ids: readonly string[], found: readonly { id: string; createdBy: string | null }[]): string[] {
+    const rows = new Map(found.map((f) => [f.id, f.createdBy]));
+    return ids.filter((id) => !rows.has(id) || !this.can(id, rows.get(id) ?? null, 'read'));
+  }
+
   /**
    * The list filter: the rows the check lets the caller read, as ids for SQL. Only resources with a grant can
    * differ from the type's baseline, so the lists stay short; the creator's own rows always show.

@@ -381,6 +381,7 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, KeyAccess<PermissionType
   'GET /v1/convai/knowledge-base/:documentation_id': 'convai_read',
   'GET /v1/convai/knowledge-base/:documentation_id/content': 'convai_read',
   'GET /v1/convai/knowledge-base/:documentation_id/dependent-agents': 'convai_read',
+  'PATCH /v1/convai/knowledge-base/:documentation_id': 'convai_write',
   'DELETE /v1/convai/knowledge-base/:documentation_id': 'convai_write',
   'POST /v1/convai/tools': 'convai_write',
   'GET /v1/convai/tools': 'convai_read',

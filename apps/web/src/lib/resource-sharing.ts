@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   ResourceMetadata,
   ShareResourceBody,
+  TransferResourceBody,
   UnshareResourceBody,
 } from '@vocalis/contracts/workspace-resources';
 
@@ -43,6 +44,26 @@ export function useChangeAccess(resource: SharedResource) {
     ) => {
       const body = { ...change.body, resource_type: resource.type };
       await api.post(resourcePath(resource.id, `/${change.kind}`), body);
+    },
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: resourceKey(resource) });
+      void queryClient.invalidateQueries({ queryKey: ['voices'] });
+      void queryClient.invalidateQueries({ queryKey: ['history'] });
+    },
+    onError: (error) => showErrorToast(error),
+  });
+}
+
+/**
+ * POST …/transfer-ownership: the member becomes the resource's creator (the previous one keeps admin access).
+ * Afterwards the dialog's metadata and the lists that show creators are read again.
+ */
+export function useTransferOwnership(resource: SharedResource) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (userEmail: string) => {
+      const body: TransferResourceBody = { resource_type: resource.type, user_email: userEmail };
+      await api.post(resourcePath(resource.id, '/transfer-ownership'), body);
     },
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: resourceKey(resource) });

@@ -15,6 +15,8 @@ export const RESOURCE_TYPES = [
   'pronunciation_dictionary',
   'dubbing',
   'convai_agents',
+  'convai_knowledge_base_documents',
+  'convai_tools',
 ] as const;
 export type ResourceType = (typeof RESOURCE_TYPES)[number];
 

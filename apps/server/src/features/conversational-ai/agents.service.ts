@@ -40,10 +40,10 @@ export const agentNotFound = (id: string) =>
 export type AgentChecks = {
   /** Whether the caller can speak with the voice in the workspace (one they may read, decision 165). */
   voiceUsable(caller: Principal, workspaceId: string, voiceId: string): Promise<boolean>;
-  /** The ids among these that are not documents of the workspace. */
-  missingDocuments(workspaceId: string, ids: string[]): Promise<string[]>;
-  /** The ids among these that are not tools of the workspace. */
-  missingTools(workspaceId: string, ids: string[]): Promise<string[]>;
+  /** The ids among these that are not documents of the workspace or that the caller may not read. */
+  missingDocuments(caller: Principal, workspaceId: string, ids: string[]): Promise<string[]>;
+  /** The ids among these that are not tools of the workspace or that the caller may not read. */
+  missingTools(caller: Principal, workspaceId: string, ids: string[]): Promise<string[]>;
 };
 
 const extraOf = (body: Record<string, unknown>) =>
@@ -106,16 +106,30 @@ export class AgentsService {
       throw badRequest(`A voice with voice_id ${voiceId} was not found.`, 'voice_not_found');
     const prompt = (config.agent as { prompt?: { knowledge_base?: { id: string }[] | null } | null } | null)
       ?.prompt;
-    const ids = prompt?.knowledge_base?.map((d) => d.id) ?? [];
-    const missing = ids.length ? await this.checks.missingDocuments(workspaceId, ids) : [];
+    // Documents and tools already on the agent are not checked again (whoever attached them could read them),
+    // as with its voice; newly attached ones must be readable by the caller (decision 262).
+    const promptOf = (c?: Record<string, unknown>) =>
+      (
+        c?.agent as {
+          prompt?: { knowledge_base?: { id: string }[] | null; tool_ids?: unknown } | null;
+        } | null
+      )?.prompt;
+    const kept = new Set([
+      ...(promptOf(before)?.knowledge_base?.map((d) => d.id) ?? []),
+      ...(Array.isArray(promptOf(before)?.tool_ids) ? (promptOf(before)!.tool_ids as string[]) : []),
+    ]);
+    const ids = (prompt?.knowledge_base?.map((d) => d.id) ?? []).filter((id) => !kept.has(id));
+    const missing = ids.length ? await this.checks.missingDocuments(caller, workspaceId, ids) : [];
     if (missing.length)
       throw badRequest(
         `Knowledge base document ${missing[0]} was not found in this workspace.`,
         'knowledge_base_document_not_found',
       );
     const toolIds = (prompt as { tool_ids?: unknown } | null | undefined)?.tool_ids;
-    const named = Array.isArray(toolIds) ? toolIds.filter((i): i is string => typeof i === 'string') : [];
-    const absent = named.length ? await this.checks.missingTools(workspaceId, named) : [];
+    const named = Array.isArray(toolIds)
+      ? toolIds.filter((i): i is string => typeof i === 'string' && !kept.has(i))
+      : [];
+    const absent = named.length ? await this.checks.missingTools(caller, workspaceId, named) : [];
     if (absent.length) throw badRequest(`Tool with id ${absent[0]} was not found.`, 'tool_not_found');
   }
 

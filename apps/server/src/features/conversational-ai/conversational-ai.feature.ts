@@ -15,6 +15,7 @@ import { modeResolver } from './agent-mode';
 import { agentsRoutes } from './agents.routes';
 import { AgentsService } from './agents.service';
 import * as kb from './knowledge-base.repo';
+import { ResourceAccess } from '../../auth/resource-access';
 import { knowledgeBaseRoutes } from './knowledge-base.routes';
 import { KnowledgeBaseService } from './knowledge-base.service';
 import { findLlmSettings } from './llm-settings.repo';
@@ -45,8 +46,12 @@ export const conversationalAiFeature = defineFeature({
       usage,
       {
         voiceUsable: (caller, workspaceId, voiceId) => voices.readableFor(caller, workspaceId, voiceId),
-        missingDocuments: (workspaceId, ids) => kb.missingDocuments(db, workspaceId, ids),
-        missingTools: (workspaceId, ids) => tools.missing(workspaceId, ids),
+        missingDocuments: async (caller, workspaceId, ids) =>
+          (await ResourceAccess.load(db, caller, 'convai_knowledge_base_documents')).unreadable(
+            ids,
+            await kb.documentsByIds(db, workspaceId, ids),
+          ),
+        missingTools: (caller, workspaceId, ids) => tools.missing(caller, workspaceId, ids),
       },
       modes,
       PREMADE_VOICES[0]!.voiceId,

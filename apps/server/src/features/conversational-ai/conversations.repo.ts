@@ -1,9 +1,19 @@
-import { and, count, desc, eq, gt, gte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, gt, gte, sql, type SQL } from 'drizzle-orm';
+import { visibleWhere, type VisibilityFilter } from '../../auth/resource-access';
 import type { AppDb } from '../../db/client';
-import { convaiConversations } from '../../db/schema/conversational-ai';
+import { convaiAgents, convaiConversations } from '../../db/schema/conversational-ai';
 import { workspaces } from '../../db/schema/workspaces';
 
 export type ConversationRow = typeof convaiConversations.$inferSelect;
+/** A conversation with the creator of its agent (null when the agent is gone): whose sharing decides who sees it. */
+export type ConversationWithAgent = ConversationRow & { agentCreatedBy: string | null };
+
+/** The agent a conversation belongs to, joined for its creator (a conversation outlives its agent). */
+const agentOf = and(
+  eq(convaiAgents.id, convaiConversations.agentId),
+  eq(convaiAgents.workspaceId, convaiConversations.workspaceId),
+);
+const withAgent = { ...getTableColumns(convaiConversations), agentCreatedBy: convaiAgents.createdBy };
 
 /** A running conversation whose heartbeat is older than this no longer counts (its node stopped). */
 const STALE = sql`interval '45 seconds'`;
@@ -78,28 +88,42 @@ export async function findConversation(
   db: AppDb,
   workspaceId: string,
   id: string,
-): Promise<ConversationRow | undefined> {
+): Promise<ConversationWithAgent | undefined> {
   const [row] = await db
-    .select()
+    .select(withAgent)
     .from(convaiConversations)
+    .leftJoin(convaiAgents, agentOf)
     .where(and(eq(convaiConversations.workspaceId, workspaceId), eq(convaiConversations.id, id)));
   return row;
 }
 
+/**
+ * A page of the workspace's conversations, newest first, only those whose agent the caller may read
+ * (`visible`, decision 260): the agent's grants are keyed by its id, which every conversation keeps.
+ */
 export function listConversations(
   db: AppDb,
   workspaceId: string,
-  q: { limit: number; agentId?: string; before?: { startedAt: Date; id: string } },
-): Promise<ConversationRow[]> {
-  const conditions = [eq(convaiConversations.workspaceId, workspaceId)];
+  q: {
+    limit: number;
+    visible: VisibilityFilter;
+    agentId?: string;
+    before?: { startedAt: Date; id: string };
+  },
+): Promise<ConversationWithAgent[]> {
+  const conditions: (SQL | undefined)[] = [
+    eq(convaiConversations.workspaceId, workspaceId),
+    visibleWhere(q.visible, convaiConversations.agentId, convaiAgents.createdBy),
+  ];
   if (q.agentId) conditions.push(eq(convaiConversations.agentId, q.agentId));
   if (q.before)
     conditions.push(
       sql`(${convaiConversations.startedAt}, ${convaiConversations.id}) < (${q.before.startedAt}, ${q.before.id})`,
     );
   return db
-    .select()
+    .select(withAgent)
     .from(convaiConversations)
+    .leftJoin(convaiAgents, agentOf)
     .where(and(...conditions))
     .orderBy(desc(convaiConversations.startedAt), desc(convaiConversations.id))
     .limit(q.limit);

@@ -178,8 +178,30 @@ export class ConversationsService {
       });
   }
 
+  private agentAccess(caller: Principal): Promise<ResourceAccess> {
+    return ResourceAccess.load(this.db, caller, 'convai_agents');
+  }
+
+  /**
+   * The conversation, when the caller may `action` its agent (decision 260): one whose agent they may not read
+   * answers the conversation's own 404; deleting needs the right to change the agent's records (editor).
+   */
+  private async conversation(
+    db: AppDb,
+    access: ResourceAccess,
+    workspaceId: string,
+    id: string,
+    action: 'read' | 'delete',
+  ) {
+    const row = await repo.findConversation(db, workspaceId, id);
+    if (!row) throw conversationNotFound(id);
+    access.require(row.agentId, row.agentCreatedBy, action, () => conversationNotFound(id));
+    return row;
+  }
+
   async list(caller: Principal, q: { page_size: number; agent_id?: string; cursor?: string }) {
     const workspaceId = (await this.workspaceOf(caller)).id;
+    const access = await this.agentAccess(caller);
     let before: { startedAt: Date; id: string } | undefined;
     if (q.cursor) {
       const [ms, id] = Buffer.from(q.cursor, 'base64url').toString().split('|');
@@ -187,6 +209,7 @@ export class ConversationsService {
     }
     const rows = await repo.listConversations(this.db, workspaceId, {
       limit: q.page_size + 1,
+      visible: access.visibility(),
       agentId: q.agent_id,
       before,
     });
@@ -202,14 +225,17 @@ export class ConversationsService {
   }
 
   async get(caller: Principal, id: string) {
-    const row = await repo.findConversation(this.db, (await this.workspaceOf(caller)).id, id);
-    if (!row) throw conversationNotFound(id);
-    return presentConversation(row);
+    const workspaceId = (await this.workspaceOf(caller)).id;
+    const access = await this.agentAccess(caller);
+    return presentConversation(await this.conversation(this.db, access, workspaceId, id, 'read'));
   }
 
   async delete(caller: Principal, id: string): Promise<void> {
     const workspaceId = (await this.workspaceOf(caller)).id;
+    // Read before the transaction: it holds PGlite's one connection until it ends.
+    const access = await this.agentAccess(caller);
     const path = await this.db.transaction(async (tx) => {
+      await this.conversation(tx, access, workspaceId, id, 'delete');
       const row = await repo.deleteConversation(tx, workspaceId, id);
       if (!row) throw conversationNotFound(id);
       if (row.audioPath) await discardFiles(tx, [row.audioPath]);
@@ -219,8 +245,9 @@ export class ConversationsService {
   }
 
   async audio(caller: Principal, id: string): Promise<StoredFile> {
-    const row = await repo.findConversation(this.db, (await this.workspaceOf(caller)).id, id);
-    if (!row) throw conversationNotFound(id);
+    const workspaceId = (await this.workspaceOf(caller)).id;
+    const access = await this.agentAccess(caller);
+    const row = await this.conversation(this.db, access, workspaceId, id, 'read');
     const file = row.audioPath ? await this.files.open(row.audioPath) : null;
     if (!file) throw notFound(`Conversation ${id} has no audio.`, 'conversation_audio_not_found');
     return file;

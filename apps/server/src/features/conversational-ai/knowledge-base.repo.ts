@@ -1,20 +1,23 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { visibleWhere, type VisibilityFilter } from '../../auth/resource-access';
 import type { AppDb } from '../../db/client';
 import { convaiKnowledgeChunks, convaiKnowledgeDocuments } from '../../db/schema/conversational-ai';
 
 export type DocumentRow = typeof convaiKnowledgeDocuments.$inferSelect;
 
-/** The ids among `ids` that are not documents of the workspace. */
-export async function missingDocuments(db: AppDb, workspaceId: string, ids: string[]): Promise<string[]> {
-  if (!ids.length) return [];
-  const found = await db
-    .select({ id: convaiKnowledgeDocuments.id })
+/** The workspace's documents among `ids`, with their creators. */
+export function documentsByIds(
+  db: AppDb,
+  workspaceId: string,
+  ids: string[],
+): Promise<{ id: string; createdBy: string | null }[]> {
+  if (!ids.length) return Promise.resolve([]);
+  return db
+    .select({ id: convaiKnowledgeDocuments.id, createdBy: convaiKnowledgeDocuments.createdBy })
     .from(convaiKnowledgeDocuments)
     .where(
       and(eq(convaiKnowledgeDocuments.workspaceId, workspaceId), inArray(convaiKnowledgeDocuments.id, ids)),
     );
-  const have = new Set(found.map((r) => r.id));
-  return ids.filter((id) => !have.has(id));
 }
 
 /** A document with its chunks, in one transaction: both or neither. */
@@ -53,21 +56,54 @@ export async function findDocument(
 export function listDocuments(
   db: AppDb,
   workspaceId: string,
-  q: { limit: number; offset: number; search?: string },
+  q: { limit: number; offset: number; search?: string; visible: VisibilityFilter },
 ): Promise<DocumentRow[]> {
-  const where = q.search
-    ? and(
-        eq(convaiKnowledgeDocuments.workspaceId, workspaceId),
-        sql`${convaiKnowledgeDocuments.name} ilike ${`%${q.search.replace(/[\\%_]/g, '\\$&')}%`}`,
-      )
-    : eq(convaiKnowledgeDocuments.workspaceId, workspaceId);
+  const where: (SQL | undefined)[] = [
+    eq(convaiKnowledgeDocuments.workspaceId, workspaceId),
+    visibleWhere(q.visible, convaiKnowledgeDocuments.id, convaiKnowledgeDocuments.createdBy),
+  ];
+  if (q.search) where.push(ilike(convaiKnowledgeDocuments.name, `%${q.search.replace(/[\\%_]/g, '\\$&')}%`));
   return db
     .select()
     .from(convaiKnowledgeDocuments)
-    .where(where)
+    .where(and(...where))
     .orderBy(desc(convaiKnowledgeDocuments.createdAt), desc(convaiKnowledgeDocuments.id))
     .limit(q.limit)
     .offset(q.offset);
+}
+
+/** Renames a document and/or replaces its text and passages, in one transaction. */
+export async function updateDocument(
+  db: AppDb,
+  workspaceId: string,
+  id: string,
+  set: { name?: string; content?: { text: string; sizeBytes: number; chunks: string[] } },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const where = and(
+      eq(convaiKnowledgeDocuments.workspaceId, workspaceId),
+      eq(convaiKnowledgeDocuments.id, id),
+    );
+    await tx
+      .update(convaiKnowledgeDocuments)
+      .set({
+        ...(set.name !== undefined && { name: set.name }),
+        ...(set.content && { content: set.content.text, sizeBytes: set.content.sizeBytes }),
+      })
+      .where(where);
+    if (!set.content) return;
+    await tx.delete(convaiKnowledgeChunks).where(eq(convaiKnowledgeChunks.documentId, id));
+    if (set.content.chunks.length)
+      await tx.insert(convaiKnowledgeChunks).values(
+        set.content.chunks.map((content, ordinal) => ({
+          id: `${id}_${ordinal}`,
+          documentId: id,
+          workspaceId,
+          ordinal,
+          content,
+        })),
+      );
+  });
 }
 
 export async function deleteDocument(db: AppDb, workspaceId: string, id: string): Promise<boolean> {

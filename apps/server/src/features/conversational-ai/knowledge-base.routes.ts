@@ -136,6 +136,18 @@ export const knowledgeBaseRoutes =
       { schema: { tags, summary: 'A document with its extracted text', params } },
       (request) => service.get(requirePrincipal(request), request.params.documentation_id),
     );
+    app.patch(
+      '/v1/convai/knowledge-base/:documentation_id',
+      {
+        schema: {
+          tags,
+          summary: 'Rename a document or replace its text',
+          params,
+          body: z.object({ name: z.string().min(1).max(200).optional(), content: z.string().optional() }),
+        },
+      },
+      (request) => service.update(requirePrincipal(request), request.params.documentation_id, request.body),
+    );
     app.get(
       '/v1/convai/knowledge-base/:documentation_id/content',
       { schema: { tags, summary: 'The extracted text of a document', params } },

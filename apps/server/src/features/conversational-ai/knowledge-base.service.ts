@@ -9,6 +9,8 @@ import {
   markdownToText,
   MAX_DOCUMENT_BYTES,
 } from '@vocalis/domain/conversational-ai/knowledge-text';
+import type { ResourceAction } from '@vocalis/domain/workspace/resource-permissions';
+import { ResourceAccess } from '../../auth/resource-access';
 import type { AppDb } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../errors';
 import { newId } from '../../lib/ids';
@@ -29,19 +31,42 @@ export class KnowledgeBaseService {
     private readonly outbound: { allowPrivate: boolean },
   ) {}
 
-  private async add(
-    caller: Principal,
-    input: { name: string; type: 'text' | 'file' | 'url'; url?: string; content: string },
-  ): Promise<{ id: string; name: string }> {
+  private access(caller: Principal): Promise<ResourceAccess> {
+    return ResourceAccess.load(this.db, caller, 'convai_knowledge_base_documents');
+  }
+
+  /**
+   * The document, when the caller may `action` it (shared resources, decisions 165, 262): one they may not
+   * read answers 404 like another workspace's, one they may read but not change 403.
+   */
+  private async document(caller: Principal, id: string, action: ResourceAction = 'read') {
     const workspaceId = (await this.workspaceOf(caller)).id;
-    const content = input.content.trim();
-    if (!content) throw badRequest('The document has no text.', 'empty_document');
-    const sizeBytes = Buffer.byteLength(content);
+    const access = await this.access(caller);
+    const row = await repo.findDocument(this.db, workspaceId, id);
+    if (!row) throw documentNotFound(id);
+    access.require(row.id, row.createdBy, action, () => documentNotFound(id));
+    return { workspaceId, row, access };
+  }
+
+  /** A document's text as kept: trimmed, not empty, within the size limit, cut into passages. */
+  private text(raw: string) {
+    const text = raw.trim();
+    if (!text) throw badRequest('The document has no text.', 'empty_document');
+    const sizeBytes = Buffer.byteLength(text);
     if (sizeBytes > MAX_DOCUMENT_BYTES)
       throw badRequest(
         `The document's text is ${sizeBytes} bytes; at most ${MAX_DOCUMENT_BYTES} are kept.`,
         'document_too_large',
       );
+    return { text, sizeBytes, chunks: chunkText(text) };
+  }
+
+  private async add(
+    caller: Principal,
+    input: { name: string; type: 'text' | 'file' | 'url'; url?: string; content: string },
+  ): Promise<{ id: string; name: string }> {
+    const workspaceId = (await this.workspaceOf(caller)).id;
+    const { text: content, sizeBytes, chunks } = this.text(input.content);
     const id = newId();
     await repo.insertDocument(
       this.db,
@@ -55,7 +80,7 @@ export class KnowledgeBaseService {
         content,
         sizeBytes,
       },
-      chunkText(content),
+      chunks,
     );
     return { id, name: input.name };
   }
@@ -112,7 +137,12 @@ export class KnowledgeBaseService {
     });
   }
 
-  private summary(row: repo.DocumentRow, userId: string, dependents: { id: string; name: string }[] | null) {
+  private summary(
+    row: repo.DocumentRow,
+    userId: string,
+    access: ResourceAccess,
+    dependents: { id: string; name: string }[] | null,
+  ) {
     return {
       id: row.id,
       name: row.name,
@@ -128,7 +158,7 @@ export class KnowledgeBaseService {
         is_creator: row.createdBy === userId,
         creator_name: '',
         creator_email: '',
-        role: 'admin',
+        role: access.level(row.id, row.createdBy),
       },
       ...(dependents && {
         dependent_agents: dependents.map((a) => ({
@@ -144,8 +174,10 @@ export class KnowledgeBaseService {
 
   async list(caller: Principal, q: { page_size: number; search?: string; cursor?: string }) {
     const workspaceId = (await this.workspaceOf(caller)).id;
+    const access = await this.access(caller);
     const offset = q.cursor ? Number(q.cursor) || 0 : 0;
     const rows = await repo.listDocuments(this.db, workspaceId, {
+      visible: access.visibility(),
       limit: q.page_size + 1,
       offset,
       search: q.search?.trim() || undefined,
@@ -153,7 +185,7 @@ export class KnowledgeBaseService {
     const page = rows.slice(0, q.page_size);
     const documents = await Promise.all(
       page.map(async (r) =>
-        this.summary(r, caller.userId, await repo.dependentAgentIds(this.db, workspaceId, r.id)),
+        this.summary(r, caller.userId, access, await repo.dependentAgentIds(this.db, workspaceId, r.id)),
       ),
     );
     const hasMore = rows.length > q.page_size;
@@ -161,24 +193,30 @@ export class KnowledgeBaseService {
   }
 
   async get(caller: Principal, id: string) {
-    const row = await repo.findDocument(this.db, (await this.workspaceOf(caller)).id, id);
-    if (!row) throw documentNotFound(id);
+    const { row, access } = await this.document(caller, id);
     return {
-      ...this.summary(row, caller.userId, null),
+      ...this.summary(row, caller.userId, access, null),
       extracted_inner_html: row.content,
       ...(row.type === 'file' && { filename: row.name }),
     };
   }
 
+  /** knowledgeBase.documents.update: a new name and/or new text (its passages are cut again). */
+  async update(caller: Principal, id: string, body: { name?: string; content?: string }) {
+    const { workspaceId } = await this.document(caller, id, 'edit');
+    await repo.updateDocument(this.db, workspaceId, id, {
+      name: body.name?.trim() || undefined,
+      content: body.content === undefined ? undefined : this.text(body.content),
+    });
+    return this.get(caller, id);
+  }
+
   async content(caller: Principal, id: string): Promise<string> {
-    const row = await repo.findDocument(this.db, (await this.workspaceOf(caller)).id, id);
-    if (!row) throw documentNotFound(id);
-    return row.content;
+    return (await this.document(caller, id)).row.content;
   }
 
   async dependentAgents(caller: Principal, id: string) {
-    const workspaceId = (await this.workspaceOf(caller)).id;
-    if (!(await repo.findDocument(this.db, workspaceId, id))) throw documentNotFound(id);
+    const { workspaceId } = await this.document(caller, id);
     const agents = await repo.dependentAgentIds(this.db, workspaceId, id);
     return {
       agents: agents.map((a) => ({
@@ -194,7 +232,7 @@ export class KnowledgeBaseService {
 
   /** Refused while agents use the document, unless `force`. */
   async delete(caller: Principal, id: string, force: boolean): Promise<void> {
-    const workspaceId = (await this.workspaceOf(caller)).id;
+    const { workspaceId } = await this.document(caller, id, 'delete');
     const dependents = await repo.dependentAgentIds(this.db, workspaceId, id);
     if (dependents.length && !force)
       throw conflict(
@@ -207,9 +245,18 @@ export class KnowledgeBaseService {
   /** Ranked passages for a query (the same search the agents use). */
   async search(caller: Principal, query: string, documentIds: string[] | undefined) {
     const workspaceId = (await this.workspaceOf(caller)).id;
+    const access = await this.access(caller);
+    // Only documents the caller may read: named ones they may not read answer 404 as when reading them.
+    if (documentIds?.length) for (const id of documentIds) await this.document(caller, id);
     const ids = documentIds?.length
       ? documentIds
-      : (await repo.listDocuments(this.db, workspaceId, { limit: 1000, offset: 0 })).map((d) => d.id);
+      : (
+          await repo.listDocuments(this.db, workspaceId, {
+            visible: access.visibility(),
+            limit: 1000,
+            offset: 0,
+          })
+        ).map((d) => d.id);
     return repo.searchPassages(this.db, workspaceId, ids, query, 10);
   }
 }

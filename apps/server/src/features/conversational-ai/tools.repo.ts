@@ -1,3 +1,4 @@
+import { visibleWhere, type VisibilityFilter } from '../../auth/resource-access';
 import { and, desc, eq, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AppDb } from '../../db/client';
 import { users } from '../../db/schema/auth';
@@ -43,9 +44,19 @@ export function toolsByIds(db: AppDb, workspaceId: string, ids: string[]): Promi
 export async function listTools(
   db: AppDb,
   workspaceId: string,
-  q: { limit: number; search?: string; types?: string[]; ids?: string[]; cursor?: { at: Date; id: string } },
+  q: {
+    limit: number;
+    visible: VisibilityFilter;
+    search?: string;
+    types?: string[];
+    ids?: string[];
+    cursor?: { at: Date; id: string };
+  },
 ): Promise<ToolWithCreator[]> {
-  const where: SQL[] = [eq(convaiTools.workspaceId, workspaceId)];
+  const where: (SQL | undefined)[] = [
+    eq(convaiTools.workspaceId, workspaceId),
+    visibleWhere(q.visible, convaiTools.id, convaiTools.createdBy),
+  ];
   if (q.search) where.push(ilike(convaiTools.name, `%${q.search.replace(/[\\%_]/g, '\\$&')}%`));
   if (q.types?.length) where.push(inArray(convaiTools.type, q.types as ToolRow['type'][]));
   if (q.ids) where.push(q.ids.length ? inArray(convaiTools.id, q.ids) : sql`false`);

@@ -4,6 +4,8 @@
  * agents is deleted only with force=true, which also takes it out of those agents' tool_ids (decision 251).
  */
 import type { ToolConfig } from '@vocalis/contracts/conversational-ai-tools';
+import type { ResourceAction, ResourceRole } from '@vocalis/domain/workspace/resource-permissions';
+import { ResourceAccess } from '../../auth/resource-access';
 import type { AppDb } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../errors';
 import { newId } from '../../lib/ids';
@@ -46,7 +48,29 @@ export class ToolsService {
     return toolUsageByName(this.db, workspaceId, [...new Set(rows.map((r) => r.name))]);
   }
 
-  private present(row: repo.ToolWithCreator, userId: string, usage: Map<string, ToolUsage>) {
+  private access(caller: Principal): Promise<ResourceAccess> {
+    return ResourceAccess.load(this.db, caller, 'convai_tools');
+  }
+
+  /**
+   * The tool, when the caller may `action` it (shared resources, decisions 165, 262): one they may not read
+   * answers 404 like another workspace's, one they may read but not change 403.
+   */
+  private async tool(caller: Principal, id: string, action: ResourceAction = 'read') {
+    const workspaceId = (await this.workspaceOf(caller)).id;
+    const access = await this.access(caller);
+    const row = await repo.findTool(this.db, workspaceId, id);
+    if (!row) throw toolNotFound(id);
+    access.require(row.id, row.createdBy, action, () => toolNotFound(id));
+    return { workspaceId, row, access };
+  }
+
+  private present(
+    row: repo.ToolWithCreator,
+    userId: string,
+    usage: Map<string, ToolUsage>,
+    access: ResourceAccess,
+  ) {
     return {
       id: row.id,
       tool_config: row.toolConfig,
@@ -54,7 +78,8 @@ export class ToolsService {
         is_creator: row.createdBy === userId,
         creator_name: row.creatorName ?? '',
         creator_email: row.creatorEmail ?? '',
-        role: 'admin' as const,
+        // Shown only to callers who may read it, so never `none`.
+        role: access.level(row.id, row.createdBy) as ResourceRole,
       },
       usage_stats: usage.get(row.name) ?? { total_calls: 0, avg_latency_secs: 0 },
     };
@@ -76,10 +101,8 @@ export class ToolsService {
   }
 
   async get(caller: Principal, id: string) {
-    const workspaceId = (await this.workspaceOf(caller)).id;
-    const row = await repo.findTool(this.db, workspaceId, id);
-    if (!row) throw toolNotFound(id);
-    return this.present(row, caller.userId, await this.usage(workspaceId, [row]));
+    const { workspaceId, row, access } = await this.tool(caller, id);
+    return this.present(row, caller.userId, await this.usage(workspaceId, [row]), access);
   }
 
   async list(
@@ -93,7 +116,9 @@ export class ToolsService {
     },
   ) {
     const workspaceId = (await this.workspaceOf(caller)).id;
+    const access = await this.access(caller);
     const rows = await repo.listTools(this.db, workspaceId, {
+      visible: access.visibility(),
       limit: q.page_size + 1,
       search: q.search,
       types: q.types === undefined ? undefined : [q.types].flat(),
@@ -105,14 +130,14 @@ export class ToolsService {
     const last = page.at(-1);
     const more = rows.length > q.page_size;
     return {
-      tools: page.map((r) => this.present(r, caller.userId, usage)),
+      tools: page.map((r) => this.present(r, caller.userId, usage, access)),
       next_cursor: more && last ? encodeCursor(last.createdAt, last.id) : null,
       has_more: more,
     };
   }
 
   async update(caller: Principal, id: string, config: ToolConfig) {
-    const workspaceId = (await this.workspaceOf(caller)).id;
+    const { workspaceId } = await this.tool(caller, id, 'edit');
     await this.checkSecrets(workspaceId, config);
     if (
       !(await repo.updateTool(this.db, workspaceId, id, {
@@ -126,8 +151,7 @@ export class ToolsService {
   }
 
   async remove(caller: Principal, id: string, force: boolean): Promise<void> {
-    const workspaceId = (await this.workspaceOf(caller)).id;
-    if (!(await repo.findTool(this.db, workspaceId, id))) throw toolNotFound(id);
+    const { workspaceId } = await this.tool(caller, id, 'delete');
     const dependents = await repo.dependentAgents(this.db, workspaceId, id);
     if (dependents.length && !force)
       throw conflict(
@@ -142,8 +166,7 @@ export class ToolsService {
   }
 
   async dependentAgents(caller: Principal, id: string) {
-    const workspaceId = (await this.workspaceOf(caller)).id;
-    if (!(await repo.findTool(this.db, workspaceId, id))) throw toolNotFound(id);
+    const { workspaceId } = await this.tool(caller, id);
     const agents = await repo.dependentAgents(this.db, workspaceId, id);
     return {
       agents: agents.map((a) => ({
@@ -158,9 +181,9 @@ export class ToolsService {
     };
   }
 
-  /** The ids among these that are not tools of the workspace (agent validation). */
-  async missing(workspaceId: string, ids: string[]): Promise<string[]> {
-    const found = new Set((await repo.toolsByIds(this.db, workspaceId, ids)).map((t) => t.id));
-    return ids.filter((i) => !found.has(i));
+  /** The ids among these that are not tools of the workspace or that the caller may not read (agent validation). */
+  async missing(caller: Principal, workspaceId: string, ids: string[]): Promise<string[]> {
+    const access = await this.access(caller);
+    return access.unreadable(ids, await repo.toolsByIds(this.db, workspaceId, ids));
   }
 }

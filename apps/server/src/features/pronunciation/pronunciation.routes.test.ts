@@ -105,7 +105,7 @@ describe(`pronunciation dictionaries on ${process.env.TEST_DB}`, () => {
     expect(ruled.alignment.characters.join('')).toBe('The United Nations Organisation met.');
     expect(ruled.alignment.character_end_times_seconds.at(-1)!).toBeGreaterThan(plain.alignment.character_end_times_seconds.at(-1)! + 0.5);
     const unknown = await speak([{ pronunciation_dictionary_id: 'nope', version_id: 'nope' }]);
-    expect(unknown.status).toBe(400);
+    expect(unknown.status).toBe(404);
     expect(((await unknown.json()) as Detail).detail.status).toBe('pronunciation_dictionary_not_found');
   }, 60_000);
 
@@ -142,7 +142,7 @@ describe(`pronunciation dictionaries on ${process.env.TEST_DB}`, () => {
     const bad = await failure(
       client.studio.projects.pronunciationDictionaries.create(project.projectId, { pronunciationDictionaryLocators: [{ pronunciationDictionaryId: 'nope', versionId: 'nope' }] }),
     );
-    expect(bad.status).toBe(400);
+    expect(bad.status).toBe(404);
     expect(bad.body.detail.status).toBe('pronunciation_dictionary_not_found');
     const raw2 = (await (await app.request(`/v1/studio/projects/${project.projectId}`, { headers: { 'xi-api-key': owner.apiKey } })).json()) as { pronunciation_dictionaries: unknown };
     expect(raw2.pronunciation_dictionaries).toEqual(raw.pronunciation_dictionaries);

@@ -11,7 +11,7 @@ import {
   type Rule,
 } from '@vocalis/domain/pronunciation/pronunciation-rules';
 import type { ResourceAction, ResourceRole } from '@vocalis/domain/workspace/resource-permissions';
-import { ResourceAccess } from '../../auth/resource-access';
+import { ResourceAccess, type ResourceCaller } from '../../auth/resource-access';
 import type { AppDb } from '../../db/client';
 import type { PronunciationRule } from '../../db/schema/studio';
 import { AppError, badRequest, notFound } from '../../errors';
@@ -197,8 +197,14 @@ export class PronunciationService {
   }
 
   /** The rules of each locator, in order (latest version when version_id is missing); 400 for an unknown one. */
+  /**
+   * The rules of a request's locators, in order. Given the caller as the auth hook resolved it, a dictionary
+   * they may not read (shared resources, decision 261) answers the same 404 as an unknown one, so a locator
+   * never confirms another member's private dictionary. A bare user id is work already checked where it
+   * began (a Studio conversion or take speaking the project's stored locators).
+   */
   async rulesFor(
-    userId: string,
+    who: string | ResourceCaller,
     locators: { pronunciation_dictionary_id: string; version_id?: string | null }[],
   ): Promise<Rule[][]> {
     if (locators.length > MAX_LOCATORS)
@@ -206,13 +212,17 @@ export class PronunciationService {
         `At most ${MAX_LOCATORS} pronunciation dictionaries can be applied.`,
         'too_many_pronunciation_dictionaries',
       );
-    const ws = await this.usage.workspaceOf(userId);
+    const caller = typeof who === 'string' ? undefined : who;
+    const userId = typeof who === 'string' ? who : who.userId;
+    const ws = caller?.workspace ?? (await this.usage.workspaceOf(userId));
+    const access = caller && (await ResourceAccess.load(this.db, caller, 'pronunciation_dictionary'));
     const out: Rule[][] = [];
     for (const l of locators) {
-      const d = await repo.findDictionary(this.db, ws.id, l.pronunciation_dictionary_id);
+      const found = await repo.findDictionary(this.db, ws.id, l.pronunciation_dictionary_id);
+      const d = found && (!access || access.can(found.id, found.createdByUserId, 'read')) ? found : undefined;
       const v = d && (await repo.findVersion(this.db, ws.id, d.id, l.version_id ?? d.latestVersionId));
       if (!v)
-        throw badRequest(
+        throw notFound(
           `Pronunciation dictionary ${l.pronunciation_dictionary_id}${l.version_id ? ` version ${l.version_id}` : ''} was not found.`,
           'pronunciation_dictionary_not_found',
         );

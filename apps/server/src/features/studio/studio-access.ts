@@ -20,7 +20,20 @@ export class StudioAccess {
     private readonly db: AppDb,
     private readonly usage: UsageService,
     private readonly voices: VoicesService,
+    /** Refuses locators naming a dictionary the caller may not read, or none (text to speech's check). */
+    private readonly dictionaries: (
+      caller: Principal,
+      locators: { pronunciation_dictionary_id: string; version_id?: string | null }[],
+    ) => Promise<unknown>,
   ) {}
+
+  /** The project's pronunciation dictionaries must exist and be readable by the caller (decision 261). */
+  async checkDictionaries(
+    caller: Principal,
+    locators: { pronunciation_dictionary_id: string; version_id?: string | null }[],
+  ): Promise<void> {
+    if (locators.length) await this.dictionaries(caller, locators);
+  }
 
   /** The caller's workspace and tier, whoever calls. */
   async current(caller: Principal): Promise<{ id: string; tier: string }> {

@@ -92,6 +92,8 @@ export class StudioProjectsService {
             ? draftsOf(pastedChapters(f.from_text, 'Chapter 1'))
             : [{ name: 'Chapter 1', blocks: [] }];
     await this.access.checkVoices(caller, [titleVoice, paragraphVoice, ...voicesNamed(drafts)]);
+    const locators = (f.pronunciation_dictionary_locators ?? []).map(parseLocator);
+    await this.access.checkDictionaries(caller, locators);
     const id = newId();
     const now = Date.now();
     const { chapters, blocks } = rowsOf(drafts, id, ws.id, now);
@@ -123,7 +125,7 @@ export class StudioProjectsService {
         sourceType: f.source_type ?? (document ? 'book' : 'blank'),
         qualityPreset: f.quality_preset ?? 'standard',
         applyTextNormalization: f.apply_text_normalization ?? 'auto',
-        pronunciationLocators: (f.pronunciation_dictionary_locators ?? []).map(parseLocator),
+        pronunciationLocators: locators,
         chaptersOrder: chapters.map((c) => c.id),
         chaptersOrderChangedMs: now,
       });
@@ -215,10 +217,9 @@ export class StudioProjectsService {
     caller: Principal,
     projectId: string,
     locators: { pronunciation_dictionary_id: string; version_id?: string | null }[],
-    check: (userId: string, l: typeof locators) => Promise<unknown>,
   ) {
     const { ws, project } = await this.access.project(caller, projectId, 'edit');
-    await check(caller.userId, locators);
+    await this.access.checkDictionaries(caller, locators);
     const row = await repo.updateProject(this.db, project.id, {
       pronunciationLocators: locators.map((l) => ({
         pronunciation_dictionary_id: l.pronunciation_dictionary_id,

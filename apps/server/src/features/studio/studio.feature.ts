@@ -22,7 +22,7 @@ export const studioFeature = defineFeature({
   jobs: [studioConvertJob],
   async register(app, { config, db, files, bus, usage }, built) {
     const speech = built.speech as { tts: TextToSpeechService; voices: VoicesService; models: ModelCatalogue };
-    const access = new StudioAccess(db, usage, speech.voices);
+    const access = new StudioAccess(db, usage, speech.voices, (caller, l) => speech.tts.checkPronunciations(caller, l));
     const projects = new StudioProjectsService(db, bus, access, speech.models, { allowPrivate: config.outboundAllowPrivate });
     const blockSpeech = new BlockSpeech(db, files, speech.tts);
     const conversion = new StudioConversionService(db, files, bus, access, blockSpeech);
@@ -30,7 +30,7 @@ export const studioFeature = defineFeature({
     const snapshots = new StudioSnapshotsService(db, files, access);
     const unregister = registerConverter(db, conversion);
     app.addHook('onClose', async () => unregister());
-    await app.register(studioRoutes(projects, conversion, (userId, l) => speech.tts.checkPronunciations(userId, l)));
+    await app.register(studioRoutes(projects, conversion));
     await app.register(studioSnapshotRoutes(snapshots));
     await app.register(studioExportRoutes(new StudioExportService(db, files, access)));
     await app.register(studioTakeRoutes(takes));

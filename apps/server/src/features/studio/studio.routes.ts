@@ -51,7 +51,6 @@ export const studioRoutes =
   (
     projects: StudioProjectsService,
     conversion: StudioConversionService,
-    checkLocators: (userId: string, l: { pronunciation_dictionary_id: string; version_id?: string | null }[]) => Promise<unknown>,
   ): FastifyPluginAsyncZod =>
   async (app) => {
     await app.register(multipart, {
@@ -92,7 +91,7 @@ export const studioRoutes =
     app.post(
       '/v1/studio/projects/:project_id/pronunciation-dictionaries',
       { schema: { tags, summary: 'Set the project\'s pronunciation dictionaries (at most three, in order)', params: projectParams, body: projectDictionariesBody, response: { 200: statusOk } } },
-      (r) => projects.setDictionaries(requirePrincipal(r), r.params.project_id, r.body.pronunciation_dictionary_locators, checkLocators),
+      (r) => projects.setDictionaries(requirePrincipal(r), r.params.project_id, r.body.pronunciation_dictionary_locators),
     );
     app.post('/v1/studio/projects/:project_id/convert', { schema: { tags, summary: 'Convert the whole project (a background job)', params: projectParams, response: { 200: statusOk } } }, (r) =>
       conversion.convert(requirePrincipal(r), r.params.project_id, null),

@@ -3,6 +3,7 @@ import type { VoiceSegment } from '@vocalis/contracts/text-to-dialogue';
 import type { TtsBody } from '@vocalis/contracts/text-to-speech';
 import type { Alignment } from '@vocalis/speech/alignment';
 import type { SettingsInput, SpeechPlan } from '../../speech/speech-plan';
+import type { ResourceCaller } from '../../auth/resource-access';
 import type { ChargeableCaller } from '../api-keys/api-keys.service';
 import type { BuiltInModel } from '../models/model-catalogue';
 import type { CatalogueVoice } from '../voices/voice-builders';
@@ -74,7 +75,11 @@ export type SpeechOptions = Pick<
 /** A speech request: one or more lines, each with its voice, and the shared options. */
 export interface SpeechRequest {
   userId: string;
-  caller: ChargeableCaller;
+  /**
+   * Who pays; with `workspace` (the caller as the auth hook resolved it) the dictionaries the request names are
+   * checked against what they may read; without it the work was checked where it began.
+   */
+  caller: ChargeableCaller & { workspace?: ResourceCaller['workspace'] };
   requestId: string;
   lines: { text: string; voice: CatalogueVoice }[];
   options: SpeechOptions;

@@ -2,6 +2,7 @@ import { espeakRules, type EspeakPhonemeRule } from '@vocalis/domain/pronunciati
 import { applyAliases, type Rule } from '@vocalis/domain/pronunciation/pronunciation-rules';
 import { concatAlignments, type Alignment } from '@vocalis/speech/alignment';
 import { concatBytes } from '@vocalis/speech/audio/mp3-stream';
+import type { ResourceCaller } from '../../auth/resource-access';
 import { AppError, badRequest } from '../../errors';
 import { newId } from '../../lib/ids';
 import type { EngineRegistry } from '../../speech/engines';
@@ -47,22 +48,25 @@ export class TextToSpeechService {
    */
   private pronunciations?: {
     rulesFor(
-      userId: string,
+      who: string | ResourceCaller,
       locators: { pronunciation_dictionary_id: string; version_id?: string | null }[],
     ): Promise<Rule[][]>;
   };
   usePronunciations(p: NonNullable<TextToSpeechService['pronunciations']>): void {
     this.pronunciations = p;
   }
-  /** Refuses (400) locators that name no dictionary or version of the user's workspace. */
+  /**
+   * Refuses (404) locators that name no dictionary or version of the caller's workspace, or a dictionary they
+   * may not read (decision 261).
+   */
   async checkPronunciations(
-    userId: string,
+    who: string | ResourceCaller,
     locators: { pronunciation_dictionary_id: string; version_id?: string | null }[],
   ): Promise<void> {
     if (!locators.length) return;
     if (!this.pronunciations)
       throw badRequest('Pronunciation dictionaries are not available.', 'pronunciation_dictionary_not_found');
-    await this.pronunciations.rulesFor(userId, locators);
+    await this.pronunciations.rulesFor(who, locators);
   }
 
   /** What each running generation holds (debit, slot), keyed by the generation. */
@@ -92,10 +96,12 @@ export class TextToSpeechService {
           'Pronunciation dictionaries are not available.',
           'pronunciation_dictionary_not_found',
         );
-      const rules = await this.pronunciations.rulesFor(
-        input.userId,
-        options.pronunciation_dictionary_locators,
-      );
+      // Named in the request by a signed-in caller: checked against what they may read (decision 261).
+      const who =
+        input.caller.workspace === undefined
+          ? input.userId
+          : { userId: input.userId, workspace: input.caller.workspace };
+      const rules = await this.pronunciations.rulesFor(who, options.pronunciation_dictionary_locators);
       lines = lines.map((l) => ({ ...l, text: applyAliases(l.text, rules) }));
       phonemes = espeakRules(rules);
     }

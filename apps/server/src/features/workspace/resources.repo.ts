@@ -4,7 +4,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { AppDb } from '../../db/client';
 import { apiKeys } from '../../db/schema/api-keys';
 import { users } from '../../db/schema/auth';
-import { convaiAgents } from '../../db/schema/conversational-ai';
+import { convaiAgents, convaiKnowledgeDocuments, convaiTools } from '../../db/schema/conversational-ai';
 import { dubs } from '../../db/schema/dubs';
 import { historyItems } from '../../db/schema/history';
 import { serviceAccounts } from '../../db/schema/service-accounts';
@@ -64,6 +64,20 @@ const TABLES: Record<ResourceType, ResourceTable> = {
     workspaceId: convaiAgents.workspaceId,
     creator: convaiAgents.createdBy,
     name: sql<string>`${convaiAgents.name}`,
+  },
+  convai_knowledge_base_documents: {
+    table: convaiKnowledgeDocuments,
+    id: convaiKnowledgeDocuments.id,
+    workspaceId: convaiKnowledgeDocuments.workspaceId,
+    creator: convaiKnowledgeDocuments.createdBy,
+    name: sql<string>`${convaiKnowledgeDocuments.name}`,
+  },
+  convai_tools: {
+    table: convaiTools,
+    id: convaiTools.id,
+    workspaceId: convaiTools.workspaceId,
+    creator: convaiTools.createdBy,
+    name: sql<string>`${convaiTools.name}`,
   },
 };
 

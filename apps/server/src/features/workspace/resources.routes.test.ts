@@ -301,6 +301,12 @@ describe(`workspace resource sharing on ${process.env.TEST_DB}`, () => {
     });
     expect(share.status).toBe(200);
     expect(await voiceIds(dave)).toContain('voiceAliceShare01');
+    // The metadata says who may hand it on: its new creator and the workspace admin, not an editor.
+    const meta = (u: TestUser) =>
+      call(u, 'GET', '/v1/workspace/resources/voiceAliceShare01?resource_type=voice');
+    expect((await meta(bob)).body.can_transfer_ownership).toBe(true);
+    expect((await meta(alice)).body.can_transfer_ownership).toBe(true);
+    expect((await meta(dave)).body.can_transfer_ownership).toBe(false);
     const log = await call(alice, 'GET', '/v1/workspace/audit-logs?class_name=workspace_resource&limit=100');
     const names = (log.body.entries as { activity_name: string }[]).map((e) => e.activity_name);
     expect(names.slice(0, 2)).toEqual(['resource_shared', 'resource_ownership_transferred']);

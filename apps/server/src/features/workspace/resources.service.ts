@@ -77,6 +77,7 @@ export class ResourcesService {
       })),
       baseline_role: baseline,
       your_role: access.level(id, resource.creatorId),
+      can_transfer_ownership: access.can(id, resource.creatorId, 'transfer_ownership'),
     };
   }
 

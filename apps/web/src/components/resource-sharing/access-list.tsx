@@ -26,7 +26,13 @@ export function AccessList({
   busy: boolean;
   change: Change;
 }) {
-  const grants = meta.grants.filter((g) => g.grantee_type !== 'default' && g.role !== 'none');
+  // The creator is listed once, as the creator (a grant they held before an ownership transfer adds nothing).
+  const grants = meta.grants.filter(
+    (g) =>
+      g.grantee_type !== 'default' &&
+      g.role !== 'none' &&
+      !(g.grantee_type === 'user' && g.grantee_id === meta.creator_user_id),
+  );
   const target = (g: (typeof grants)[number]) =>
     g.grantee_type === 'group' ? { group_id: g.grantee_id } : { user_email: g.name ?? '' };
   return (

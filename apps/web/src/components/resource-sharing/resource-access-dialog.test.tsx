@@ -24,6 +24,7 @@ const meta = (over: Partial<ResourceMetadata> = {}): ResourceMetadata => ({
   grants: [{ grantee_type: 'user', grantee_id: 'u-carol', name: 'carol@example.com', role: 'editor' }],
   baseline_role: 'editor',
   your_role: 'admin',
+  can_transfer_ownership: true,
   ...over,
 });
 
@@ -157,6 +158,7 @@ describe('ResourceAccessDialog', () => {
     const posts = stubApi(
       meta({
         your_role: 'viewer',
+        can_transfer_ownership: false,
         baseline_role: 'none',
         grants: [
           { grantee_type: 'default', grantee_id: 'default', name: null, role: 'none' },
@@ -174,7 +176,30 @@ describe('ResourceAccessDialog', () => {
     expect(within(dialog).queryByRole('combobox')).toBeNull();
     expect(within(dialog).queryByRole('button', { name: /Remove/ })).toBeNull();
     expect(within(dialog).getByText('Only admins of this voice can change who has access.')).toBeTruthy();
+    expect(within(dialog).queryByRole('region', { name: 'Ownership' })).toBeNull();
     expect(posts).toHaveLength(0);
+  });
+
+  it('its creator or a workspace admin hands it to another member', async () => {
+    const posts = stubApi(meta());
+    open();
+    const dialog = await screen.findByRole('dialog', { name: 'Share Narrator' });
+    const ownership = await within(dialog).findByRole('region', { name: 'Ownership' });
+    const owner = within(ownership).getByLabelText('New owner') as HTMLSelectElement;
+    // The creator is not offered; every other member is.
+    expect([...owner.options].map((o) => o.value)).toEqual(['', 'bob@example.com', 'carol@example.com']);
+    const transfer = within(ownership).getByRole('button', { name: 'Transfer' }) as HTMLButtonElement;
+    expect(transfer.disabled).toBe(true);
+    fireEvent.change(owner, { target: { value: 'bob@example.com' } });
+    fireEvent.click(transfer);
+    await waitFor(() =>
+      expect(posts.at(-1)).toEqual({
+        path: '/v1/workspace/resources/v1/transfer-ownership',
+        body: { resource_type: 'voice', user_email: 'bob@example.com' },
+      }),
+    );
+    // Done: the choice is cleared (the metadata is read again for the new creator).
+    await waitFor(() => expect(owner.value).toBe(''));
   });
 
   it('says so when the access cannot be read', async () => {

@@ -10,6 +10,7 @@ import { errorToastMessage } from '@/lib/error-toast';
 import { type SharedResource, useChangeAccess, useResourceAccess } from '@/lib/resource-sharing';
 
 import { AccessList, ROLE_LABELS, selectClasses, type GrantRole } from './access-list';
+import { TransferOwnership } from './transfer-ownership';
 
 const NOUNS: Record<SharedResource['type'], string> = {
   voice: 'voice',
@@ -19,6 +20,8 @@ const NOUNS: Record<SharedResource['type'], string> = {
   pronunciation_dictionary: 'dictionary',
   dubbing: 'dubbing',
   convai_agents: 'agent',
+  convai_knowledge_base_documents: 'document',
+  convai_tools: 'tool',
 };
 
 /**
@@ -205,6 +208,8 @@ function AccessEditor({
       ) : (
         <p className="text-sm text-zinc-500">Only admins of this {noun} can change who has access.</p>
       )}
+
+      <TransferOwnership resource={resource} meta={meta} noun={noun} />
     </div>
   );
 }
