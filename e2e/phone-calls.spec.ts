@@ -29,7 +29,10 @@ test("import a Twilio number, submit a batch from a CSV file, see each recipient
   await expect(page.getByLabel('Agent for Main line')).toHaveValue(/^agent_/);
   await page.screenshot({ path: test.info().outputPath('phone-numbers.png'), fullPage: true });
 
-  await page.getByRole('link', { name: 'Batch calling' }).click();
+  await page
+    .getByRole('navigation', { name: 'Conversational AI' })
+    .getByRole('link', { name: 'Batch calling' })
+    .click();
   await page.getByLabel('Batch name').fill('Reminders');
   await page.getByLabel('Recipients (CSV)').setInputFiles({
     name: 'recipients.csv',

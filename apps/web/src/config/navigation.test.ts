@@ -46,7 +46,18 @@ describe('navigation model', () => {
           'Voice verification',
         ],
       ],
-      ['Agents', ['Agents', 'Talk to an agent', 'Call history', 'Knowledge base', 'Tools']],
+      [
+        'Agents',
+        [
+          'Agents',
+          'Talk to an agent',
+          'Call history',
+          'Knowledge base',
+          'Tools',
+          'Phone numbers',
+          'Batch calling',
+        ],
+      ],
       [
         'Workspace',
         [
@@ -99,7 +110,18 @@ describe('navigation model', () => {
           'Voice verification',
         ],
       ],
-      ['Agents', ['Agents', 'Talk to an agent', 'Call history', 'Knowledge base', 'Tools']],
+      [
+        'Agents',
+        [
+          'Agents',
+          'Talk to an agent',
+          'Call history',
+          'Knowledge base',
+          'Tools',
+          'Phone numbers',
+          'Batch calling',
+        ],
+      ],
       [
         'Workspace',
         [

@@ -70,6 +70,8 @@ export const NAVIGATION: readonly NavSection[] = [
       entry(appRoutes.convaiHistory, 'Call history'),
       entry(appRoutes.convaiKnowledgeBase, 'Knowledge base'),
       entry(appRoutes.convaiTools, 'Tools'),
+      entry(appRoutes.convaiPhoneNumbers, 'Phone numbers'),
+      entry(appRoutes.convaiBatchCalling, 'Batch calling'),
     ],
   },
   {

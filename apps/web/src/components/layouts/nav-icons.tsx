@@ -239,6 +239,20 @@ const WrenchIcon = (props: IconProps) => (
   </Icon>
 );
 
+/** A handset: the agents' phone numbers. */
+const PhoneIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2" />
+  </Icon>
+);
+/** A handset over a list: calls placed in a batch. */
+const BatchCallIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M4 3h3l1.5 3.5-1.75 1a7 7 0 0 0 3.25 3.25l1-1.75L14.5 10.5v3a1.5 1.5 0 0 1-1.5 1.5A11.5 11.5 0 0 1 2.5 4.5 1.5 1.5 0 0 1 4 3" />
+    <path d="M15 4h6M17 8h4M9 19h12M13 15h8" />
+  </Icon>
+);
+
 export const NAV_ICONS: Partial<Record<string, ComponentType<IconProps>>> = {
   home: HomeIcon,
   textToSpeech: SpeechIcon,
@@ -281,4 +295,6 @@ export const NAV_ICONS: Partial<Record<string, ComponentType<IconProps>>> = {
   convaiHistory: CallLogIcon,
   convaiKnowledgeBase: KnowledgeIcon,
   convaiTools: WrenchIcon,
+  convaiPhoneNumbers: PhoneIcon,
+  convaiBatchCalling: BatchCallIcon,
 };
