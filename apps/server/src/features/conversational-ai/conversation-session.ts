@@ -4,66 +4,16 @@
  * the agent talks interrupts it. The session ends on the client's close, the end_call tool, silence, the
  * longest call or the month's minutes; then the record (transcript, audio) is handed to `finish`.
  */
-import type { SpeechToTextEngine } from '@vocalis/speech/stt/stt-engine';
 import { TurnDetector } from '@vocalis/speech/stt/turn-detector';
-import type { SpeechPlan } from '../../speech/speech-plan';
-import { respond, type ResponderContext, type Turn, type TurnRecord } from './agent-responder';
+import { respond, type Turn, type TurnRecord } from './agent-responder';
 import type { AgentTransferRule } from './agent-transfer';
-import type { CallTransfer, NumberTransferRule } from './number-transfer';
-import { SentenceSplitter, type AgentVoices } from './agent-voice';
+import type { NumberTransferRule } from './number-transfer';
+import { SentenceSplitter } from './agent-voice';
 import { clientMessage, serverEvents } from './conversation-protocol';
+import { mixRecording, recordTools } from './call-record';
+import type { SessionEnd, SessionOptions, TranscriptEntry } from './conversation-session.types';
 
-export type TranscriptEntry = Record<string, unknown> & {
-  role: 'user' | 'agent';
-  message: string;
-  time_in_call_secs: number;
-};
-
-export type SessionEnd = {
-  transcript: TranscriptEntry[];
-  durationSeconds: number;
-  terminationReason: string;
-  /** The call as heard: the user's audio with the agent's placed where it was sent (16 kHz). */
-  recording: Int16Array;
-  feedback: { score: string; event_id: number }[];
-  /** transfer_to_agent hand-overs, in order (decision 232). */
-  agentTransfers: { agent_id: string; agent_name: string; time_in_call_secs: number }[];
-};
-
-/** The agent that takes the conversation over (transfer_to_agent): how it answers and speaks. */
-export type AgentSwitch = {
-  agentId: string;
-  agentName: string;
-  firstMessage: string;
-  responder: ResponderContext;
-  voice: SessionOptions['voice'];
-};
-
-export type SessionOptions = {
-  conversationId: string;
-  firstMessage: string;
-  responder: ResponderContext;
-  voice: { voices: AgentVoices; plan: SpeechPlan; format: string; rate: number } | null;
-  /** The recogniser for a language (the language_detection tool can change it mid-call). */
-  stt: (language: string) => SpeechToTextEngine | null;
-  language: string;
-  maxSeconds: number;
-  /** turn.turn_timeout: seconds of the user's silence after the agent spoke before it asks again. */
-  turnTimeoutSeconds: number | null;
-  silenceEndSeconds: number | null;
-  /** The user may cut the agent off (conversation.client_events without 'interruption' turns it off). */
-  interruptions?: boolean;
-  send(message: object): void;
-  close(code: number, reason: string): void;
-  heartbeat(seconds: number): void;
-  finish(end: SessionEnd): Promise<void>;
-  toRecording(pcm: Uint8Array, rate: number): Promise<Int16Array>;
-  /** Loads the agent a transfer rule names (same workspace), or null when it is gone. */
-  transfer?(rule: AgentTransferRule): Promise<AgentSwitch | null>;
-  /** A phone line's transfer to a number (transfer_to_number, decision 256); absent: not a phone call. */
-  transferCall?: CallTransfer;
-  log: { warn(obj: object, msg: string): void };
-};
+export type { AgentSwitch, SessionEnd, SessionOptions, TranscriptEntry } from './conversation-session.types';
 
 const RATE = 16000;
 const CHUNK_SECONDS = 0.25;
@@ -328,32 +278,7 @@ export class ConversationSession {
       if (this.turn?.abort === abort) this.turn = null;
     }
     entry.message = said.trim();
-    if (record.passages.length)
-      entry.retrieved_passages = record.passages.map((p) => ({
-        document_id: p.documentId,
-        document_name: p.documentName,
-        chunk_id: `${p.documentId}_${p.ordinal}`,
-        score: p.score,
-        text: p.content,
-      }));
-    if (record.toolCalls.length) {
-      entry.tool_calls = record.toolCalls.map((t, i) => ({
-        request_id: `${eventId}_${i}`,
-        tool_name: t.name,
-        params_as_json: JSON.stringify(t.parameters),
-        tool_has_been_called: true,
-        type: t.type,
-      }));
-      entry.tool_results = record.toolCalls.map((t, i) => ({
-        request_id: `${eventId}_${i}`,
-        tool_name: t.name,
-        result_value: t.result,
-        ...(t.latencySecs !== undefined ? { tool_latency_secs: t.latencySecs } : {}),
-        is_error: t.isError,
-        tool_has_been_called: true,
-        type: t.type,
-      }));
-    }
+    recordTools(entry, record, eventId);
     // A turn that only ran tools (skip_turn, transfer_to_agent) is recorded for its tool calls, but says nothing.
     if (!entry.message && !record.toolCalls.length) return;
     this.transcript.push(entry);
@@ -400,24 +325,9 @@ export class ConversationSession {
     });
   }
 
-  private async mix(): Promise<Int16Array> {
-    const agent = await Promise.all(
-      this.agentAudio.map(async (a) => {
-        const pcm = await this.o.toRecording(a.pcm, this.o.voice?.rate ?? RATE);
-        const cut = this.cutAt.get(a.eventId);
-        return { at: a.at, pcm: cut === undefined ? pcm : pcm.subarray(0, Math.max(0, cut - a.at)) };
-      }),
+  private mix(): Promise<Int16Array> {
+    return mixRecording(this.userAudio, this.userSamples, this.agentAudio, this.cutAt, (pcm) =>
+      this.o.toRecording(pcm, this.o.voice?.rate ?? RATE),
     );
-    const length = Math.max(this.userSamples, ...agent.map((a) => a.at + a.pcm.length), 0);
-    const out = new Int16Array(length);
-    let at = 0;
-    for (const u of this.userAudio) {
-      out.set(u, at);
-      at += u.length;
-    }
-    for (const a of agent)
-      for (let i = 0; i < a.pcm.length; i++)
-        out[a.at + i] = Math.max(-32768, Math.min(32767, out[a.at + i]! + a.pcm[i]!));
-    return out;
   }
 }
