@@ -1,10 +1,11 @@
-import { ElevenLabsClient, ElevenLabsError } from '@elevenlabs/elevenlabs-js';
+import { ElevenLabsClient } from '@elevenlabs/elevenlabs-js';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { convaiKnowledgeChunks } from '../../db/schema/conversational-ai';
 import { workspaceResourceGrants } from '../../db/schema/workspace-admin';
 import { workspaceMembers } from '../../db/schema/workspaces';
 import { createTestUser, startTestApp, type TestApp, type TestUser } from '../../testing/test-app';
+import { sdkOutcome } from '../../testing/sdk-outcome';
 
 /** How the SDK reaches one kind of resource: make one, list, read, change, delete. */
 type Kind = {
@@ -28,15 +29,10 @@ describe(`shared knowledge-base documents and tools on ${process.env.TEST_DB}`, 
   let dave: TestUser;
   let erin: TestUser;
   const sdk = (u: TestUser) => new ElevenLabsClient({ apiKey: u.apiKey, baseUrl: app.url });
+  /** The HTTP status and message an SDK call ends with (200 when it succeeds). */
   const outcome = async (call: Promise<unknown>) => {
-    try {
-      await call;
-      return { status: 200 };
-    } catch (error) {
-      if (!(error instanceof ElevenLabsError)) throw error;
-      const body = error.body as { detail?: { message?: string } } | undefined;
-      return { status: error.statusCode, message: body?.detail?.message };
-    }
+    const { status, message } = await sdkOutcome(call);
+    return { status, message };
   };
 
   const kinds: Kind[] = [

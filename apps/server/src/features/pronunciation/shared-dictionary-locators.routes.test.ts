@@ -1,9 +1,10 @@
-import { ElevenLabsClient, ElevenLabsError } from '@elevenlabs/elevenlabs-js';
+import { ElevenLabsClient } from '@elevenlabs/elevenlabs-js';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { studioProjects } from '../../db/schema/studio';
 import { workspaceMembers, workspaces } from '../../db/schema/workspaces';
 import { createTestUser, startTestApp, type TestApp, type TestUser } from '../../testing/test-app';
+import { sdkOutcome } from '../../testing/sdk-outcome';
 
 const KAL = 'cZu6SI8gppUv1kFPCYh3';
 
@@ -17,17 +18,10 @@ describe(`dictionaries named in generation requests honour sharing on ${process.
   let carol: TestUser;
   let dictionary: { id: string; versionId: string };
   const sdk = (u: TestUser) => new ElevenLabsClient({ apiKey: u.apiKey, baseUrl: app.url });
+  /** The HTTP status and code an SDK call ends with (200 when it succeeds). */
   const outcome = async (call: Promise<unknown>) => {
-    try {
-      await call;
-      return { status: 200 };
-    } catch (error) {
-      if (!(error instanceof ElevenLabsError)) throw error;
-      return {
-        status: error.statusCode,
-        code: (error.body as { detail?: { status?: string } }).detail?.status,
-      };
-    }
+    const { status, code } = await sdkOutcome(call);
+    return { status, code };
   };
   const locator = () => ({ pronunciationDictionaryId: dictionary.id, versionId: dictionary.versionId });
   /** Every request that names dictionaries: text to speech, dialogue, a new Studio project, a project's set. */

@@ -1,4 +1,4 @@
-import { ElevenLabsClient, ElevenLabsError } from '@elevenlabs/elevenlabs-js';
+import { ElevenLabsClient } from '@elevenlabs/elevenlabs-js';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DubOptions } from '../../db/schema/dubs';
@@ -8,6 +8,7 @@ import { workspaceResourceGrants } from '../../db/schema/workspace-admin';
 import { workspaceMembers, workspaces } from '../../db/schema/workspaces';
 import { newId } from '../../lib/ids';
 import { createTestUser, startTestApp, type TestApp, type TestUser } from '../../testing/test-app';
+import { sdkOutcome } from '../../testing/sdk-outcome';
 
 const KAL = 'cZu6SI8gppUv1kFPCYh3';
 
@@ -32,16 +33,10 @@ describe(`shared resources in their features on ${process.env.TEST_DB}`, () => {
   let erin: TestUser;
   const sdk = (u: TestUser) => new ElevenLabsClient({ apiKey: u.apiKey, baseUrl: app.url });
 
-  /** The HTTP status and message the SDK call ends with (200 when it succeeds). */
+  /** The HTTP status and message an SDK call ends with (200 when it succeeds). */
   const outcome = async (call: Promise<unknown>) => {
-    try {
-      await call;
-      return { status: 200 };
-    } catch (error) {
-      if (!(error instanceof ElevenLabsError)) throw error;
-      const body = error.body as { detail?: { message?: string } } | undefined;
-      return { status: error.statusCode, message: body?.detail?.message };
-    }
+    const { status, message } = await sdkOutcome(call);
+    return { status, message };
   };
 
   const kinds: Kind[] = [
