@@ -8,7 +8,6 @@ import type {
 import type { z } from 'zod';
 import type { createIdentityProviderBody, updateIdentityProviderBody } from '@vocalis/contracts/sso';
 import {
-  emailDomain,
   normalizeDomain,
   SSO_MESSAGES,
   txtRecordName,
@@ -21,11 +20,11 @@ import { AppError, badRequest, conflict, notFound } from '../../errors';
 import { newId } from '../../lib/ids';
 import type { SecretBox } from '../../lib/secret-box';
 import { recordAudit, type AuditOrigin } from '../workspace/audit';
-import { findInviteByCodeHash } from '../workspace/invites.repo';
 import { requireAction, type WorkspaceCaller } from '../workspace/workspace-access';
 import * as workspaceRepo from '../workspace/workspace.repo';
 import type { TxtLookup } from './dns-txt';
 import type { OidcClient } from './oidc-client';
+import { checkedDomains, findSsoProvider } from './provider-routing';
 import { spUrls } from './saml-sp';
 import * as repo from './sso.repo';
 
@@ -60,6 +59,9 @@ export class SsoAdminService {
       sp_entity_id: saml?.entityId ?? null,
       acs_url: saml?.acsUrl ?? null,
       metadata_url: saml?.entityId ?? null,
+      domains: row.domains,
+      enabled: row.enabled,
+      idp_initiated_enabled: row.type === 'saml' && row.idpInitiatedEnabled,
       created_at_unix: unix(row.createdAt)!,
     };
   }
@@ -97,6 +99,8 @@ export class SsoAdminService {
     requireAction(caller, 'administer');
     const id = newId();
     const now = new Date();
+    const domains = await checkedDomains(this.db, caller.workspaceId, body.domains ?? []);
+    const enabled = body.enabled ?? true;
     let row: typeof workspaceIdentityProviders.$inferInsert;
     if (body.type === 'oidc') {
       await this.checkIssuer(body.issuer);
@@ -108,6 +112,8 @@ export class SsoAdminService {
         issuer: body.issuer.replace(/\/$/, ''),
         clientId: body.client_id,
         clientSecretSealed: this.deps.box.seal(body.client_secret),
+        domains,
+        enabled,
         createdBy: caller.userId,
         createdAt: now,
         updatedAt: now,
@@ -122,6 +128,9 @@ export class SsoAdminService {
         identityProviderEntityId: body.identity_provider_entity_id,
         ssoUrl: body.sso_url,
         certificate: body.certificate.trim(),
+        idpInitiatedEnabled: body.idp_initiated_enabled ?? false,
+        domains,
+        enabled,
         createdBy: caller.userId,
         createdAt: now,
         updatedAt: now,
@@ -144,6 +153,9 @@ export class SsoAdminService {
     if (!row) throw notFound(SSO_MESSAGES.providerNotFound, 'identity_provider_not_found');
     const set: Parameters<typeof repo.updateProvider>[3] = { updatedAt: new Date() };
     if (body.name !== undefined) set.name = body.name;
+    if (body.enabled !== undefined) set.enabled = body.enabled;
+    if (body.domains !== undefined)
+      set.domains = await checkedDomains(this.db, caller.workspaceId, body.domains);
     if (row.type === 'oidc') {
       if (body.issuer !== undefined) {
         await this.checkIssuer(body.issuer);
@@ -159,6 +171,7 @@ export class SsoAdminService {
         this.checkCertificate(body.certificate);
         set.certificate = body.certificate.trim();
       }
+      if (body.idp_initiated_enabled !== undefined) set.idpInitiatedEnabled = body.idp_initiated_enabled;
     }
     const fields = Object.keys(body).filter((k) => k !== 'client_secret' && k !== 'certificate');
     await this.audited(
@@ -302,40 +315,9 @@ export class SsoAdminService {
     return value;
   }
 
-  /**
-   * find-sso-provider: the provider of the workspace that verified the address's domain (an invite code
-   * stands for its invitee's address, and must be an invite to that same workspace).
-   */
-  async find(input: { email?: string; invite_code?: string }): Promise<FindSsoProviderResponse> {
-    const none = {
-      provider_id: null,
-      type: null,
-      workspace_name: null,
-      sso_required: false,
-      sign_in_url: null,
-    };
-    let email = input.email;
-    let inviteWorkspace: string | null = null;
-    if (input.invite_code) {
-      const invite = await findInviteByCodeHash(this.db, workspaceRepo.hashInviteCode(input.invite_code));
-      if (!invite || invite.expiresAt < new Date()) return none;
-      email ??= invite.email;
-      inviteWorkspace = invite.workspaceId;
-    }
-    const domain = email ? emailDomain(email) : null;
-    if (!domain) return none;
-    const workspaceId = await repo.verifiedDomainOwner(this.db, domain);
-    if (!workspaceId || (inviteWorkspace && inviteWorkspace !== workspaceId)) return none;
-    const [provider] = await repo.listProviders(this.db, workspaceId);
-    const ws = await workspaceRepo.findWorkspace(this.db, workspaceId);
-    if (!provider || !ws) return none;
-    return {
-      provider_id: provider.id,
-      type: provider.type,
-      workspace_name: ws.name,
-      sso_required: ws.emailPasswordSignInDisabled,
-      sign_in_url: `/api/auth/sso/start?provider_id=${encodeURIComponent(provider.id)}`,
-    };
+  /** find-sso-provider (decision 265): the provider that serves the address's domain. */
+  find(input: { email?: string; invite_code?: string }): Promise<FindSsoProviderResponse> {
+    return findSsoProvider(this.db, input);
   }
 
   private async audit(
