@@ -193,6 +193,11 @@ describe(`several identity providers per workspace and IdP-initiated SAML on ${p
     });
     expect(foreign.status).toBe(404);
     expect((await call(bob, 'GET', '/v1/workspace/identity-providers')).body.identity_providers).toEqual([]);
+    // The new settings are part of the published API.
+    const spec = (await call(null, 'GET', '/openapi.json')).body;
+    expect(Object.keys(spec.components.schemas.WorkspaceIdentityProvider.properties)).toEqual(
+      expect.arrayContaining(['domains', 'enabled', 'idp_initiated_enabled']),
+    );
   });
 
   it('a disabled provider is neither found nor usable; its domain falls back to a default provider', async () => {
