@@ -52,6 +52,13 @@ test('an admin configures OIDC SSO and verifies the domain on the security page,
   dns.records.set(`_vocalis-verification.${domain}`, [value]);
   await sso.getByRole('button', { name: 'Verify' }).click();
   await expect(sso.getByText('Verified', { exact: true })).toBeVisible();
+  // The provider names the domain it signs in (decision 265); the setting is stored.
+  await sso.getByLabel('Signs in addresses of').fill(domain.toUpperCase());
+  await sso.getByRole('button', { name: 'Save domains' }).click();
+  await expect(page.getByText('Domains of Acme SSO saved.')).toBeVisible();
+  await page.reload();
+  await expect(sso.getByLabel('Signs in addresses of')).toHaveValue(domain);
+  await expect(sso.getByLabel('Enabled for sign-in')).toBeChecked();
   await shoot(page, { path: 'e2e/artifacts/sso-security-page.png', fullPage: true });
 
   // A fresh browser: the sign-in page offers the workspace's provider for this address.
@@ -80,6 +87,13 @@ test('an admin configures OIDC SSO and verifies the domain on the security page,
   await form.getByLabel('Signing certificate (PEM)').fill(idp.certificate);
   await form.getByRole('button', { name: 'Add identity provider' }).click();
   await expect(sso.getByText('Assertion consumer service URL')).toBeVisible();
+  // IdP-initiated sign-in is off until an admin allows it (decision 267).
+  const idpInitiated = sso.getByLabel('Allow sign-in started at the identity provider (IdP-initiated)');
+  await expect(idpInitiated).not.toBeChecked();
+  await idpInitiated.click();
+  await expect(page.getByText('IdP-initiated sign-in allowed.')).toBeVisible();
+  await expect(idpInitiated).toBeChecked();
+  await shoot(page, { path: 'e2e/artifacts/sso-saml-provider-settings.png', fullPage: true });
 
   const samlContext = await browser.newContext();
   const samlPage = await samlContext.newPage();

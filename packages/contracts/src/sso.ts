@@ -24,6 +24,12 @@ export const identityProvider = z
     sp_entity_id: z.string().nullable(),
     acs_url: z.string().nullable(),
     metadata_url: z.string().nullable(),
+    /** The verified domains it signs in; empty: the workspace's default for domains no provider names. */
+    domains: z.array(z.string()),
+    /** A disabled provider is neither found nor used for sign-in. */
+    enabled: z.boolean(),
+    /** SAML: unsolicited (IdP-initiated) responses are accepted (decision 267). */
+    idp_initiated_enabled: z.boolean(),
     created_at_unix: z.number().int(),
   })
   .meta({ id: 'WorkspaceIdentityProvider' });
@@ -33,6 +39,10 @@ export const identityProvidersResponse = z
 
 const name = z.string().trim().min(1).max(100);
 const pem = z.string().trim().min(1).max(20000);
+const routing = {
+  domains: z.array(z.string().trim().min(3).max(253)).max(50).optional(),
+  enabled: z.boolean().optional(),
+};
 export const createIdentityProviderBody = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('oidc'),
@@ -40,6 +50,7 @@ export const createIdentityProviderBody = z.discriminatedUnion('type', [
     issuer: httpUrl,
     client_id: z.string().trim().min(1).max(500),
     client_secret: z.string().min(1).max(2000),
+    ...routing,
   }),
   z.object({
     type: z.literal('saml'),
@@ -47,6 +58,8 @@ export const createIdentityProviderBody = z.discriminatedUnion('type', [
     identity_provider_entity_id: z.string().trim().min(1).max(2000),
     sso_url: httpUrl,
     certificate: pem,
+    idp_initiated_enabled: z.boolean().optional(),
+    ...routing,
   }),
 ]);
 export const updateIdentityProviderBody = z.object({
@@ -57,6 +70,8 @@ export const updateIdentityProviderBody = z.object({
   identity_provider_entity_id: z.string().trim().min(1).max(2000).optional(),
   sso_url: httpUrl.optional(),
   certificate: pem.optional(),
+  idp_initiated_enabled: z.boolean().optional(),
+  ...routing,
 });
 
 export const domainVerification = z

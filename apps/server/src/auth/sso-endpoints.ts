@@ -22,6 +22,11 @@ export type SsoSignIn = {
     samlResponse: string,
     createUser: CreateSsoUser,
   ): Promise<{ userId: string }>;
+  finishSamlUnsolicited(
+    providerId: string,
+    samlResponse: string,
+    createUser: CreateSsoUser,
+  ): Promise<{ userId: string }>;
   metadata(providerId: string): Promise<string | null>;
 };
 export type CreateSsoUser = (user: {
@@ -54,7 +59,7 @@ function failure(err: unknown): string {
  * Workspace single sign-on inside better-auth (decisions 160, 162): `GET /sso/start?provider_id=` sends the
  * browser to the workspace's provider with a state bound to this browser by a signed cookie;
  * `GET /sso/oidc/callback` and `GET /sso/saml/acs/:providerId` (the IdP's form post is turned into this
- * GET by features/sso, as Apple's is) check that state, let the feature verify the answer and decide the
+ * GET by features/sso, as Apple's is) check that state (a SAML response without one is IdP-initiated), let the feature verify the answer and decide the
  * user, then make a session as any sign-in does (the session hooks still refuse disabled accounts).
  */
 export function ssoEndpoints(sso: SsoSignIn) {
@@ -114,13 +119,19 @@ export function ssoEndpoints(sso: SsoSignIn) {
           method: 'GET',
           query: z.object({
             SAMLResponse: z.string().max(200_000),
-            RelayState: z.string().max(200).optional(),
+            RelayState: z.string().max(2000).optional(),
           }),
         },
         async (ctx) => {
           const pending = await takeState(ctx, ctx.query.RelayState);
-          if (!pending) throw ctx.redirect(failure(new SsoError()));
-          await signIn(ctx, pending, (createUser) =>
+          // No attempt of this browser: an IdP-initiated response (decision 267), which the feature accepts
+          // only when the provider allows it; it lands on the app's home (an IdP's RelayState is not a target).
+          if (!pending) {
+            await signIn(ctx, { callbackPath: '/app/home' }, (createUser) =>
+              sso.finishSamlUnsolicited(ctx.params.providerId, ctx.query.SAMLResponse, createUser),
+            );
+          }
+          await signIn(ctx, pending!, (createUser) =>
             sso.finishSaml(ctx.params.providerId, pending, ctx.query.SAMLResponse, createUser),
           );
         },

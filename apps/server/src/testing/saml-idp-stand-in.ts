@@ -16,12 +16,12 @@ export type SamlIdpStandIn = {
   entityId: string;
   ssoUrl: string;
   certificate: string;
-  /** A signed Response for `email`, to `acsUrl` for `audience`, answering `inResponseTo`. */
+  /** A signed Response for `email`, to `acsUrl` for `audience`, answering `inResponseTo` (none: unsolicited). */
   response(opts: {
     email: string;
     acsUrl: string;
     audience: string;
-    inResponseTo: string;
+    inResponseTo?: string;
     signWith?: { key: string; cert: string };
     assertionId?: string;
   }): string;
@@ -58,15 +58,16 @@ export async function startSamlIdpStandIn(opts: { port?: number } = {}): Promise
     const now = new Date();
     const later = new Date(now.getTime() + 5 * 60_000);
     const id = `_${randomBytes(16).toString('hex')}`;
+    const answering = o.inResponseTo === undefined ? '' : ` InResponseTo="${escapeXml(o.inResponseTo)}"`;
     const assertionId = o.assertionId ?? `_${randomBytes(16).toString('hex')}`;
     const xml =
-      `<samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="${id}" Version="2.0" IssueInstant="${now.toISOString()}" Destination="${escapeXml(o.acsUrl)}" InResponseTo="${escapeXml(o.inResponseTo)}">` +
+      `<samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="${id}" Version="2.0" IssueInstant="${now.toISOString()}" Destination="${escapeXml(o.acsUrl)}"${answering}>` +
       `<saml:Issuer>${escapeXml(entityId)}</saml:Issuer>` +
       `<samlp:Status><samlp:StatusCode Value="urn:oasis:names:tc:SAML:2.0:status:Success"/></samlp:Status>` +
       `<saml:Assertion ID="${assertionId}" Version="2.0" IssueInstant="${now.toISOString()}">` +
       `<saml:Issuer>${escapeXml(entityId)}</saml:Issuer>` +
       `<saml:Subject><saml:NameID Format="urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress">${escapeXml(o.email)}</saml:NameID>` +
-      `<saml:SubjectConfirmation Method="urn:oasis:names:tc:SAML:2.0:cm:bearer"><saml:SubjectConfirmationData NotOnOrAfter="${later.toISOString()}" Recipient="${escapeXml(o.acsUrl)}" InResponseTo="${escapeXml(o.inResponseTo)}"/></saml:SubjectConfirmation></saml:Subject>` +
+      `<saml:SubjectConfirmation Method="urn:oasis:names:tc:SAML:2.0:cm:bearer"><saml:SubjectConfirmationData NotOnOrAfter="${later.toISOString()}" Recipient="${escapeXml(o.acsUrl)}"${answering}/></saml:SubjectConfirmation></saml:Subject>` +
       `<saml:Conditions NotBefore="${now.toISOString()}" NotOnOrAfter="${later.toISOString()}"><saml:AudienceRestriction><saml:Audience>${escapeXml(o.audience)}</saml:Audience></saml:AudienceRestriction></saml:Conditions>` +
       `<saml:AuthnStatement AuthnInstant="${now.toISOString()}" SessionIndex="${assertionId}"><saml:AuthnContext><saml:AuthnContextClassRef>urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport</saml:AuthnContextClassRef></saml:AuthnContext></saml:AuthnStatement>` +
       `<saml:AttributeStatement><saml:Attribute Name="email"><saml:AttributeValue>${escapeXml(o.email)}</saml:AttributeValue></saml:Attribute></saml:AttributeStatement>` +

@@ -13,6 +13,9 @@ export const SSO_MESSAGES = {
     'You are not a member of this workspace and it does not add members automatically. Ask your workspace administrator for an invitation.',
   signInFailed: 'Single sign-on failed. Please try again or contact your workspace administrator.',
   providerNotFound: 'This identity provider does not exist.',
+  providerDisabled: 'This identity provider is disabled. Contact your workspace administrator.',
+  otherProvider:
+    "This email address signs in through another of the workspace's identity providers. Start again from the sign-in page.",
   domainTaken: 'This domain is already verified by another workspace.',
   domainInvalid: 'Enter a domain name such as example.com.',
   domainExists: 'This domain has already been added to the workspace.',

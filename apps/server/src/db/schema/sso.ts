@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { users } from './auth';
 import { workspaces } from './workspaces';
@@ -25,6 +25,15 @@ export const workspaceIdentityProviders = pgTable(
     identityProviderEntityId: text('identity_provider_entity_id'),
     ssoUrl: text('sso_url'),
     certificate: text('certificate'),
+    /** SAML: accept an unsolicited (IdP-initiated) response at the ACS (decision 267); off by default. */
+    idpInitiatedEnabled: boolean('idp_initiated_enabled').notNull().default(false),
+    /**
+     * The verified domains this provider signs in (decision 265); empty: every verified domain of the
+     * workspace that no other enabled provider names.
+     */
+    domains: jsonb('domains').$type<string[]>().notNull().default([]),
+    /** A disabled provider is kept with its settings but neither found nor used for sign-in. */
+    enabled: boolean('enabled').notNull().default(true),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

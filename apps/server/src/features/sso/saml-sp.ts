@@ -75,10 +75,15 @@ export class SamlServiceProvider {
     const assertionId = /<(?:\w+:)?Assertion\b[^>]*\sID="([^"]+)"/.exec(xml)?.[1];
     if (!assertionId) throw new Error('the assertion has no ID');
     const notOnOrAfter = /NotOnOrAfter="([^"]+)"/.exec(xml)?.[1];
+    // Whether it answers an AuthnRequest: in the signed assertion, or on the (unsigned) Response element.
+    const responseXml = Buffer.from(samlResponse, 'base64').toString('utf8');
+    const responseTag = /<(?:\w+:)?Response\b[^>]*>/.exec(responseXml)?.[0] ?? '';
+    const inResponseTo = /\sInResponseTo="[^"]+"/.test(xml) || /\sInResponseTo="[^"]+"/.test(responseTag);
     return {
       profile,
       assertionId,
       expiresAt: notOnOrAfter ? new Date(notOnOrAfter) : new Date(Date.now() + 3600_000),
+      inResponseTo,
       email: samlEmail(profile),
       name: samlName(profile),
     };

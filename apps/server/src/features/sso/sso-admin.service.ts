@@ -8,30 +8,28 @@ import type {
 import type { z } from 'zod';
 import type { createIdentityProviderBody, updateIdentityProviderBody } from '@vocalis/contracts/sso';
 import {
-  emailDomain,
   normalizeDomain,
   SSO_MESSAGES,
   txtRecordName,
   txtRecordsProve,
-  txtRecordValue,
 } from '@vocalis/domain/workspace/sso-rules';
 import type { AppDb } from '../../db/client';
 import type { workspaceIdentityProviders } from '../../db/schema/sso';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
 import { newId } from '../../lib/ids';
 import type { SecretBox } from '../../lib/secret-box';
-import { recordAudit, type AuditOrigin } from '../workspace/audit';
-import { findInviteByCodeHash } from '../workspace/invites.repo';
+import type { AuditOrigin } from '../workspace/audit';
 import { requireAction, type WorkspaceCaller } from '../workspace/workspace-access';
 import * as workspaceRepo from '../workspace/workspace.repo';
 import type { TxtLookup } from './dns-txt';
 import type { OidcClient } from './oidc-client';
-import { spUrls } from './saml-sp';
+import { checkedDomains, findSsoProvider } from './provider-routing';
+import { auditedChange, auditSso } from './sso-audit';
+import { presentDomain, presentProvider } from './sso.presenter';
 import * as repo from './sso.repo';
 
 type CreateBody = z.infer<typeof createIdentityProviderBody>;
 type UpdateBody = z.infer<typeof updateIdentityProviderBody>;
-const unix = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : null);
 
 /**
  * A workspace's single sign-on administration (decisions 160-161): identity providers (secrets sealed),
@@ -45,23 +43,7 @@ export class SsoAdminService {
   ) {}
 
   present(row: repo.ProviderRow): IdentityProvider {
-    const saml = row.type === 'saml' ? spUrls(this.deps.publicUrl, row.id) : null;
-    return {
-      provider_id: row.id,
-      type: row.type,
-      name: row.name,
-      issuer: row.issuer,
-      client_id: row.clientId,
-      has_client_secret: Boolean(row.clientSecretSealed),
-      identity_provider_entity_id: row.identityProviderEntityId,
-      sso_url: row.ssoUrl,
-      has_certificate: Boolean(row.certificate),
-      redirect_uri: row.type === 'oidc' ? `${this.deps.publicUrl}/api/auth/sso/oidc/callback` : null,
-      sp_entity_id: saml?.entityId ?? null,
-      acs_url: saml?.acsUrl ?? null,
-      metadata_url: saml?.entityId ?? null,
-      created_at_unix: unix(row.createdAt)!,
-    };
+    return presentProvider(row, this.deps.publicUrl);
   }
 
   async listProviders(caller: WorkspaceCaller): Promise<IdentityProvider[]> {
@@ -97,6 +79,8 @@ export class SsoAdminService {
     requireAction(caller, 'administer');
     const id = newId();
     const now = new Date();
+    const domains = await checkedDomains(this.db, caller.workspaceId, body.domains ?? []);
+    const enabled = body.enabled ?? true;
     let row: typeof workspaceIdentityProviders.$inferInsert;
     if (body.type === 'oidc') {
       await this.checkIssuer(body.issuer);
@@ -108,6 +92,8 @@ export class SsoAdminService {
         issuer: body.issuer.replace(/\/$/, ''),
         clientId: body.client_id,
         clientSecretSealed: this.deps.box.seal(body.client_secret),
+        domains,
+        enabled,
         createdBy: caller.userId,
         createdAt: now,
         updatedAt: now,
@@ -122,12 +108,16 @@ export class SsoAdminService {
         identityProviderEntityId: body.identity_provider_entity_id,
         ssoUrl: body.sso_url,
         certificate: body.certificate.trim(),
+        idpInitiatedEnabled: body.idp_initiated_enabled ?? false,
+        domains,
+        enabled,
         createdBy: caller.userId,
         createdAt: now,
         updatedAt: now,
       };
     }
-    await this.audited(
+    await auditedChange(
+      this.db,
       caller,
       origin,
       'identity_provider_created',
@@ -144,6 +134,9 @@ export class SsoAdminService {
     if (!row) throw notFound(SSO_MESSAGES.providerNotFound, 'identity_provider_not_found');
     const set: Parameters<typeof repo.updateProvider>[3] = { updatedAt: new Date() };
     if (body.name !== undefined) set.name = body.name;
+    if (body.enabled !== undefined) set.enabled = body.enabled;
+    if (body.domains !== undefined)
+      set.domains = await checkedDomains(this.db, caller.workspaceId, body.domains);
     if (row.type === 'oidc') {
       if (body.issuer !== undefined) {
         await this.checkIssuer(body.issuer);
@@ -159,9 +152,11 @@ export class SsoAdminService {
         this.checkCertificate(body.certificate);
         set.certificate = body.certificate.trim();
       }
+      if (body.idp_initiated_enabled !== undefined) set.idpInitiatedEnabled = body.idp_initiated_enabled;
     }
     const fields = Object.keys(body).filter((k) => k !== 'client_secret' && k !== 'certificate');
-    await this.audited(
+    await auditedChange(
+      this.db,
       caller,
       origin,
       'identity_provider_updated',
@@ -181,7 +176,8 @@ export class SsoAdminService {
     requireAction(caller, 'administer');
     const row = await repo.findProvider(this.db, caller.workspaceId, id);
     if (!row) throw notFound(SSO_MESSAGES.providerNotFound, 'identity_provider_not_found');
-    await this.audited(
+    await auditedChange(
+      this.db,
       caller,
       origin,
       'identity_provider_deleted',
@@ -191,21 +187,9 @@ export class SsoAdminService {
     );
   }
 
-  private presentDomain(row: repo.DomainRow): DomainVerification {
-    return {
-      domain_id: row.id,
-      domain: row.domain,
-      txt_record_name: txtRecordName(row.domain),
-      txt_record_value: txtRecordValue(row.token),
-      verified: Boolean(row.verifiedAt),
-      verified_at_unix: unix(row.verifiedAt),
-      last_checked_at_unix: unix(row.lastCheckedAt),
-    };
-  }
-
   async listDomains(caller: WorkspaceCaller): Promise<DomainVerification[]> {
     requireAction(caller, 'administer');
-    return (await repo.listDomains(this.db, caller.workspaceId)).map((r) => this.presentDomain(r));
+    return (await repo.listDomains(this.db, caller.workspaceId)).map((r) => presentDomain(r));
   }
 
   async addDomain(caller: WorkspaceCaller, input: string, origin: AuditOrigin) {
@@ -219,7 +203,8 @@ export class SsoAdminService {
       token: randomBytes(18).toString('base64url'),
     };
     let added = false;
-    await this.audited(
+    await auditedChange(
+      this.db,
       caller,
       origin,
       'domain_added',
@@ -230,7 +215,7 @@ export class SsoAdminService {
         if (!added) throw conflict(SSO_MESSAGES.domainExists, 'domain_exists');
       },
     );
-    return this.presentDomain((await repo.findDomain(this.db, caller.workspaceId, row.id))!);
+    return presentDomain((await repo.findDomain(this.db, caller.workspaceId, row.id))!);
   }
 
   /** Looks the TXT record up with the configured resolver; verified when it holds the token. */
@@ -238,7 +223,7 @@ export class SsoAdminService {
     requireAction(caller, 'administer');
     const row = await repo.findDomain(this.db, caller.workspaceId, id);
     if (!row) throw notFound('This domain does not exist.', 'domain_not_found');
-    if (row.verifiedAt) return this.presentDomain(row);
+    if (row.verifiedAt) return presentDomain(row);
     const now = new Date();
     let records: string[][];
     try {
@@ -253,10 +238,10 @@ export class SsoAdminService {
     if (!(await repo.markDomainVerified(this.db, row.id, now))) {
       throw conflict(SSO_MESSAGES.domainTaken, 'domain_taken');
     }
-    await this.audit(this.db, caller, origin, 'domain_verified', `Domain ${row.domain} verified.`, {
+    await auditSso(this.db, this.db, caller, origin, 'domain_verified', `Domain ${row.domain} verified.`, {
       domain: row.domain,
     });
-    return this.presentDomain((await repo.findDomain(this.db, caller.workspaceId, id))!);
+    return presentDomain((await repo.findDomain(this.db, caller.workspaceId, id))!);
   }
 
   async deleteDomain(caller: WorkspaceCaller, id: string, origin: AuditOrigin) {
@@ -266,7 +251,8 @@ export class SsoAdminService {
       const tx = t as unknown as AppDb;
       const row = await repo.deleteDomain(tx, caller.workspaceId, id);
       if (!row) throw notFound('This domain does not exist.', 'domain_not_found');
-      await this.audit(
+      await auditSso(
+        this.db,
         tx,
         caller,
         origin,
@@ -291,7 +277,8 @@ export class SsoAdminService {
     const value = enabled
       ? { enabled: true, enabled_at_unix: Math.floor(Date.now() / 1000), enabled_by_user_email: email }
       : { enabled: false, enabled_at_unix: null, enabled_by_user_email: null };
-    await this.audited(
+    await auditedChange(
+      this.db,
       caller,
       origin,
       'user_auto_provisioning_updated',
@@ -302,78 +289,8 @@ export class SsoAdminService {
     return value;
   }
 
-  /**
-   * find-sso-provider: the provider of the workspace that verified the address's domain (an invite code
-   * stands for its invitee's address, and must be an invite to that same workspace).
-   */
-  async find(input: { email?: string; invite_code?: string }): Promise<FindSsoProviderResponse> {
-    const none = {
-      provider_id: null,
-      type: null,
-      workspace_name: null,
-      sso_required: false,
-      sign_in_url: null,
-    };
-    let email = input.email;
-    let inviteWorkspace: string | null = null;
-    if (input.invite_code) {
-      const invite = await findInviteByCodeHash(this.db, workspaceRepo.hashInviteCode(input.invite_code));
-      if (!invite || invite.expiresAt < new Date()) return none;
-      email ??= invite.email;
-      inviteWorkspace = invite.workspaceId;
-    }
-    const domain = email ? emailDomain(email) : null;
-    if (!domain) return none;
-    const workspaceId = await repo.verifiedDomainOwner(this.db, domain);
-    if (!workspaceId || (inviteWorkspace && inviteWorkspace !== workspaceId)) return none;
-    const [provider] = await repo.listProviders(this.db, workspaceId);
-    const ws = await workspaceRepo.findWorkspace(this.db, workspaceId);
-    if (!provider || !ws) return none;
-    return {
-      provider_id: provider.id,
-      type: provider.type,
-      workspace_name: ws.name,
-      sso_required: ws.emailPasswordSignInDisabled,
-      sign_in_url: `/api/auth/sso/start?provider_id=${encodeURIComponent(provider.id)}`,
-    };
-  }
-
-  private async audit(
-    db: AppDb,
-    caller: WorkspaceCaller,
-    origin: AuditOrigin,
-    activity: string,
-    message: string,
-    metadata: Record<string, unknown>,
-    email?: string | null,
-  ) {
-    // Read before any transaction: on PGlite (one connection) a read outside it would wait for it.
-    email ??= (await workspaceRepo.userEmail(this.db, caller.userId))?.email ?? null;
-    await recordAudit(db, {
-      workspaceId: caller.workspaceId,
-      actor: { userId: caller.userId, email },
-      activity,
-      className: 'workspace_sso',
-      message,
-      metadata,
-      origin,
-    });
-  }
-
-  /** The change and its audit entry in one transaction. */
-  private async audited(
-    caller: WorkspaceCaller,
-    origin: AuditOrigin,
-    activity: string,
-    message: string,
-    metadata: Record<string, unknown>,
-    change: (tx: AppDb) => Promise<unknown>,
-  ) {
-    const email = (await workspaceRepo.userEmail(this.db, caller.userId))?.email ?? null;
-    await this.db.transaction(async (t) => {
-      const tx = t as unknown as AppDb;
-      await change(tx);
-      await this.audit(tx, caller, origin, activity, message, metadata, email);
-    });
+  /** find-sso-provider (decision 265): the provider that serves the address's domain. */
+  find(input: { email?: string; invite_code?: string }): Promise<FindSsoProviderResponse> {
+    return findSsoProvider(this.db, input);
   }
 }

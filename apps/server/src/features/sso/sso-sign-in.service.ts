@@ -7,6 +7,7 @@ import type { SecretBox } from '../../lib/secret-box';
 import { recordAudit } from '../workspace/audit';
 import * as workspaceRepo from '../workspace/workspace.repo';
 import type { OidcClient } from './oidc-client';
+import { mayVouchFor } from './provider-routing';
 import { SamlServiceProvider } from './saml-sp';
 import * as repo from './sso.repo';
 
@@ -55,6 +56,7 @@ export class SsoSignInService {
   private async provider(providerId: string) {
     const p = await repo.providerById(this.db, providerId);
     if (!p) throw new SsoSignInError(SSO_MESSAGES.providerNotFound, 'identity_provider_not_found');
+    if (!p.enabled) throw new SsoSignInError(SSO_MESSAGES.providerDisabled, 'identity_provider_disabled');
     return p;
   }
 
@@ -136,11 +138,35 @@ export class SsoSignInService {
     if (pending.type !== 'saml' || pending.providerId !== providerId) {
       throw new SsoSignInError(SSO_MESSAGES.signInFailed, 'sso_state_mismatch');
     }
+    return this.acceptSaml(await this.provider(providerId), samlResponse, pending.requestId, createUser);
+  }
+
+  /**
+   * IdP-initiated SAML (decision 267): an unsolicited response, accepted only when the provider allows it,
+   * with the same signature, issuer, audience, time and replay checks; a response that answers some
+   * AuthnRequest (InResponseTo) is not unsolicited and is refused here.
+   */
+  async finishSamlUnsolicited(providerId: string, samlResponse: string, createUser: CreateUser) {
     const p = await this.provider(providerId);
+    if (p.type !== 'saml' || !p.idpInitiatedEnabled) {
+      throw new SsoSignInError(SSO_MESSAGES.signInFailed, 'saml_idp_initiated_disabled');
+    }
+    return this.acceptSaml(p, samlResponse, undefined, createUser);
+  }
+
+  private async acceptSaml(
+    p: repo.ProviderRow,
+    samlResponse: string,
+    requestId: string | undefined,
+    createUser: CreateUser,
+  ) {
     let result;
     try {
-      result = await this.samlSp(p, pending.requestId).validate(samlResponse);
+      result = await this.samlSp(p, requestId).validate(samlResponse);
     } catch {
+      throw new SsoSignInError(SSO_MESSAGES.signInFailed, 'saml_response_invalid');
+    }
+    if (!requestId && result.inResponseTo) {
       throw new SsoSignInError(SSO_MESSAGES.signInFailed, 'saml_response_invalid');
     }
     if (!(await repo.useAssertionOnce(this.db, result.assertionId, p.id, result.expiresAt))) {
@@ -156,6 +182,10 @@ export class SsoSignInService {
     if (!ws) throw new SsoSignInError(SSO_MESSAGES.providerNotFound, 'identity_provider_not_found');
     const domain = emailDomain(email);
     const owner = domain ? await repo.verifiedDomainOwner(this.db, domain) : undefined;
+    // Several providers: only the one the domain routes to may vouch for it (decision 265).
+    if (owner === ws.id && !(await mayVouchFor(this.db, p, domain!))) {
+      throw new SsoSignInError(SSO_MESSAGES.otherProvider, 'sso_other_provider');
+    }
     let userId = await workspaceRepo.findUserIdByEmail(this.db, email);
     const member = userId ? await workspaceRepo.findMember(this.db, ws.id, userId) : undefined;
     const arrival = ssoArrival({

@@ -1,5 +1,6 @@
 import { defineFeature } from '../feature';
 import { txtLookup } from './dns-txt';
+import { domainRecheckJob } from './domain-recheck.job';
 import { SsoAdminService } from './sso-admin.service';
 import { samlPostBinding, ssoRoutes } from './sso.routes';
 
@@ -10,6 +11,7 @@ import { samlPostBinding, ssoRoutes } from './sso.routes';
  */
 export const ssoFeature = defineFeature({
   name: 'sso',
+  jobs: [domainRecheckJob],
   async register(app, { db, config, ssoDeps }) {
     const admin = new SsoAdminService(db, { ...ssoDeps, txt: txtLookup(config.dnsServers) });
     await app.register(ssoRoutes(admin));

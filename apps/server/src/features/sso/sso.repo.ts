@@ -152,3 +152,23 @@ export async function useAssertionOnce(
     .returning({ id: samlAssertionReplays.assertionId });
   return added.length > 0;
 }
+
+/** Every verified domain of every workspace, the least recently checked first (the periodic re-check). */
+export function verifiedDomains(db: AppDb, limit: number): Promise<DomainRow[]> {
+  return db
+    .select()
+    .from(workspaceDomains)
+    .where(isNotNull(workspaceDomains.verifiedAt))
+    .orderBy(sql`${workspaceDomains.lastCheckedAt} asc nulls first`, asc(workspaceDomains.id))
+    .limit(limit);
+}
+
+/** Withdraws a domain's verification (its TXT record is gone); false when it was no longer verified. */
+export async function markDomainUnverified(db: AppDb, id: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(workspaceDomains)
+    .set({ verifiedAt: null, lastCheckedAt: at })
+    .where(and(eq(workspaceDomains.id, id), isNotNull(workspaceDomains.verifiedAt)))
+    .returning({ id: workspaceDomains.id });
+  return rows.length > 0;
+}

@@ -70,3 +70,9 @@ export const useSetAutoProvisioning = () =>
   useSsoMutation((enabled: boolean) =>
     api.put<UserAutoProvisioningSettings>('/v1/workspace/user-auto-provisioning', { enabled }),
   );
+
+export type ProviderChange = { enabled?: boolean; domains?: string[]; idp_initiated_enabled?: boolean };
+export const useUpdateProvider = () =>
+  useSsoMutation(({ id, change }: { id: string; change: ProviderChange }) =>
+    api.patch<IdentityProvider>(`/v1/workspace/identity-providers/${encodeURIComponent(id)}`, change),
+  );

@@ -19,6 +19,7 @@ import {
   useVerifyDomain,
   type NewProvider,
 } from '../api/sso-api';
+import { ProviderRoutingSettings } from './provider-routing-settings';
 
 const box = 'rounded-xl border border-zinc-200 p-4 dark:border-zinc-800';
 const label = 'flex flex-col gap-1 text-xs font-medium text-zinc-700 dark:text-zinc-300';
@@ -52,6 +53,7 @@ function ProviderRow({ provider, canChange }: { provider: IdentityProvider; canC
             </div>
           ))}
         </dl>
+        <ProviderRoutingSettings provider={provider} canChange={canChange} />
       </div>
       {canChange ? (
         <Button
