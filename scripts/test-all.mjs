@@ -74,7 +74,9 @@ function collectFailures(step, r) {
           const error = t.results?.at(-1)?.error;
           // Playwright's message names the assertion; its next lines name the locator and the timeout, and the
           // location is the failing line of the spec: all of it is needed to act on a CI log.
-          const where = error?.location ? ` (at ${path.basename(error.location.file)}:${error.location.line})` : '';
+          const where = error?.location
+            ? ` (at ${path.basename(error.location.file)}:${error.location.line})`
+            : '';
           failures.push(
             `${step}: ${spec.file}:${spec.line} › ${spec.title}${where}\n      ${firstLines(error?.message ?? '', 4)}`,
           );
