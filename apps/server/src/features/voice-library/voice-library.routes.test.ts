@@ -327,9 +327,11 @@ describe(`the voice library on ${process.env.TEST_DB}`, () => {
     expect(near.voices.map((v) => v.voiceId)).toEqual([lowId, highId]);
     const highNear = await b.voices.findSimilarVoices({ audioFile: file(rec.high, 'her.wav') });
     expect(highNear.voices[0]!.voiceId).toBe(highId);
+    // The held-out recording lands 0.24-0.33 from its own voice (eSpeak's output varies with what the process
+    // spoke before, and the other text reads at another syllable rate) and about 1.8 from the high voice.
     const strict = await b.voices.findSimilarVoices({
       audioFile: file(rec.lowHeldOut, 'me.wav'),
-      similarityThreshold: 0.3,
+      similarityThreshold: 0.5,
     });
     expect(strict.voices.map((v) => v.voiceId)).toEqual([lowId]);
     const silent = await errorOf(b.voices.findSimilarVoices({}));
