@@ -9,7 +9,10 @@ import type { BlockNode, studioBlocks, studioChapters } from '../../db/schema/st
 import { badRequest } from '../../errors';
 import { newId } from '../../lib/ids';
 
-export type ChapterDraft = { name: string; blocks: { sub_type: 'p' | 'h1' | 'h2' | 'h3'; nodes: BlockNode[]; block_id?: string | null }[] };
+export type ChapterDraft = {
+  name: string;
+  blocks: { sub_type: 'p' | 'h1' | 'h2' | 'h3'; nodes: BlockNode[]; block_id?: string | null }[];
+};
 
 const contentJson = z
   .array(z.object({ name: z.string().trim().min(1).max(200) }).extend(chapterContentInput.shape))
@@ -31,7 +34,10 @@ export function parseContentJson(raw: string): ChapterDraft[] {
     );
   return parsed.data.map((c) => ({
     name: c.name,
-    blocks: c.blocks.map((b) => ({ sub_type: b.sub_type ?? 'p', nodes: b.nodes.map((n) => ({ text: n.text, voice_id: n.voice_id })) })),
+    blocks: c.blocks.map((b) => ({
+      sub_type: b.sub_type ?? 'p',
+      nodes: b.nodes.map((n) => ({ text: n.text, voice_id: n.voice_id })),
+    })),
   }));
 }
 
@@ -44,7 +50,13 @@ export function draftsOf(chapters: DocChapter[]): ChapterDraft[] {
 }
 
 export function voicesNamed(drafts: ChapterDraft[]): string[] {
-  return [...new Set(drafts.flatMap((c) => c.blocks.flatMap((b) => b.nodes.flatMap((n) => (n.voice_id ? [n.voice_id] : [])))))];
+  return [
+    ...new Set(
+      drafts.flatMap((c) =>
+        c.blocks.flatMap((b) => b.nodes.flatMap((n) => (n.voice_id ? [n.voice_id] : []))),
+      ),
+    ),
+  ];
 }
 
 /** Rows for the drafts, in order; `nowMs` stamps the block order. */

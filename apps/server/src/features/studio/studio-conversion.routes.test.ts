@@ -17,7 +17,9 @@ type RawChapter = {
   last_conversion_date_unix: number | null;
   last_conversion_error: string | null;
   statistics: { characters_unconverted: number; characters_converted: number };
-  content: { blocks: { block_id: string; sub_type: string; nodes: { text: string; voice_id: string | null }[] }[] };
+  content: {
+    blocks: { block_id: string; sub_type: string; nodes: { text: string; voice_id: string | null }[] }[];
+  };
 };
 
 describe(`studio conversion on ${process.env.TEST_DB}`, () => {
@@ -27,19 +29,37 @@ describe(`studio conversion on ${process.env.TEST_DB}`, () => {
   const events: LiveEvent[] = [];
 
   const used = async () =>
-    ((await (await app.request('/v1/user', { headers: { 'xi-api-key': owner.apiKey } })).json()) as { subscription: { character_count: number } }).subscription.character_count;
+    (
+      (await (await app.request('/v1/user', { headers: { 'xi-api-key': owner.apiKey } })).json()) as {
+        subscription: { character_count: number };
+      }
+    ).subscription.character_count;
   const chapter = async (pid: string, cid: string) =>
-    (await (await app.request(`/v1/studio/projects/${pid}/chapters/${cid}`, { headers: { 'xi-api-key': owner.apiKey } })).json()) as RawChapter;
+    (await (
+      await app.request(`/v1/studio/projects/${pid}/chapters/${cid}`, {
+        headers: { 'xi-api-key': owner.apiKey },
+      })
+    ).json()) as RawChapter;
   const converted = (pid: string, cid: string, since: number) =>
-    waitFor(async () => {
-      const c = await chapter(pid, cid);
-      return c.state === 'default' && (c.last_conversion_error !== null || (c.last_conversion_date_unix ?? 0) >= since) ? c : undefined;
-    }, 120_000, 200);
+    waitFor(
+      async () => {
+        const c = await chapter(pid, cid);
+        return c.state === 'default' &&
+          (c.last_conversion_error !== null || (c.last_conversion_date_unix ?? 0) >= since)
+          ? c
+          : undefined;
+      },
+      120_000,
+      200,
+    );
 
   beforeAll(async () => {
     app = await startTestApp();
     owner = await createTestUser(app);
-    await app.database.db.update(workspaces).set({ subscriptionTier: 'creator' }).where(eq(workspaces.id, owner.workspaceId));
+    await app.database.db
+      .update(workspaces)
+      .set({ subscriptionTier: 'creator' })
+      .where(eq(workspaces.id, owner.workspaceId));
     client = new ElevenLabsClient({ apiKey: owner.apiKey, baseUrl: app.url });
     app.bus.subscribe((e) => events.push(e));
   }, 60_000);
@@ -47,14 +67,25 @@ describe(`studio conversion on ${process.env.TEST_DB}`, () => {
 
   it('converts a chapter as a job, charges its characters, keeps a snapshot whose audio decodes to its duration, and converts again only the changed block', async () => {
     const content = [
-      { name: 'One', blocks: [
-        { sub_type: 'h1', nodes: [{ type: 'tts_node', text: 'Chapter one.', voice_id: KAL }] },
-        { sub_type: 'p', nodes: [{ type: 'tts_node', text: 'The cat sat on the mat.', voice_id: KAL }] },
-        { sub_type: 'p', nodes: [{ type: 'tts_node', text: 'It was a sunny day.', voice_id: KAL }] },
-      ] },
-      { name: 'Two', blocks: [{ sub_type: 'p', nodes: [{ type: 'tts_node', text: 'The end.', voice_id: KAL }] }] },
+      {
+        name: 'One',
+        blocks: [
+          { sub_type: 'h1', nodes: [{ type: 'tts_node', text: 'Chapter one.', voice_id: KAL }] },
+          { sub_type: 'p', nodes: [{ type: 'tts_node', text: 'The cat sat on the mat.', voice_id: KAL }] },
+          { sub_type: 'p', nodes: [{ type: 'tts_node', text: 'It was a sunny day.', voice_id: KAL }] },
+        ],
+      },
+      {
+        name: 'Two',
+        blocks: [{ sub_type: 'p', nodes: [{ type: 'tts_node', text: 'The end.', voice_id: KAL }] }],
+      },
     ];
-    const { project } = await client.studio.projects.create({ name: 'Audio', title: 'Audio Book', isbnNumber: '978-3-16-148410-0', fromContentJson: JSON.stringify(content) });
+    const { project } = await client.studio.projects.create({
+      name: 'Audio',
+      title: 'Audio Book',
+      isbnNumber: '978-3-16-148410-0',
+      fromContentJson: JSON.stringify(content),
+    });
     const pid = project.projectId;
     const [one, two] = (await client.studio.projects.chapters.list(pid)).chapters.map((c) => c.chapterId);
     const before = await used();
@@ -70,15 +101,27 @@ describe(`studio conversion on ${process.env.TEST_DB}`, () => {
       .filter((e) => e.collection === 'chapter' && e.id === one && e.data)
       .map((e) => (e.data as { conversion_progress: number | null }).conversion_progress);
     expect(progress.map((p) => Math.round((p ?? 0) * 3))).toEqual(expect.arrayContaining([1, 2, 3]));
-    expect(events.find((e) => e.collection === 'chapter')!.audience).toEqual({ workspaceIds: [owner.workspaceId] });
+    expect(events.find((e) => e.collection === 'chapter')!.audience).toEqual({
+      workspaceIds: [owner.workspaceId],
+    });
 
     const { snapshots } = await client.studio.projects.chapters.snapshots.list(pid, one!);
     expect(snapshots).toHaveLength(1);
-    const snap = await client.studio.projects.chapters.snapshots.get(pid, one!, snapshots[0]!.chapterSnapshotId);
-    const mp3 = await bytesOf(await client.studio.projects.chapters.snapshots.stream(pid, one!, snapshots[0]!.chapterSnapshotId));
+    const snap = await client.studio.projects.chapters.snapshots.get(
+      pid,
+      one!,
+      snapshots[0]!.chapterSnapshotId,
+    );
+    const mp3 = await bytesOf(
+      await client.studio.projects.chapters.snapshots.stream(pid, one!, snapshots[0]!.chapterSnapshotId),
+    );
     const pcm = await decodeAudio(mp3, 16000);
     const seconds = (snapshots[0] as unknown as { audioDurationSecs: number }).audioDurationSecs ?? 0;
-    const raw = (await (await app.request(`/v1/studio/projects/${pid}/chapters/${one}/snapshots`, { headers: { 'xi-api-key': owner.apiKey } })).json()) as { snapshots: { audio_duration_secs: number }[] };
+    const raw = (await (
+      await app.request(`/v1/studio/projects/${pid}/chapters/${one}/snapshots`, {
+        headers: { 'xi-api-key': owner.apiKey },
+      })
+    ).json()) as { snapshots: { audio_duration_secs: number }[] };
     const duration = raw.snapshots[0]!.audio_duration_secs;
     expect(seconds === 0 || seconds === duration).toBe(true);
     expect(duration).toBeGreaterThan(2);
@@ -89,7 +132,10 @@ describe(`studio conversion on ${process.env.TEST_DB}`, () => {
     expect(al.characterEndTimesSeconds.at(-1)!).toBeGreaterThan(duration - 1);
 
     // each converted block plays on its own
-    const blockWav = await app.request(`/v1/studio/projects/${pid}/chapters/${one}/blocks/${done.content.blocks[1]!.block_id}/audio`, { headers: { 'xi-api-key': owner.apiKey } });
+    const blockWav = await app.request(
+      `/v1/studio/projects/${pid}/chapters/${one}/blocks/${done.content.blocks[1]!.block_id}/audio`,
+      { headers: { 'xi-api-key': owner.apiKey } },
+    );
     expect(blockWav.headers.get('content-type')).toBe('audio/wav');
     const blockPcm = await decodeAudio(new Uint8Array(await blockWav.arrayBuffer()), 16000);
     expect(blockPcm.length / 16000).toBeGreaterThan(1);
@@ -97,34 +143,73 @@ describe(`studio conversion on ${process.env.TEST_DB}`, () => {
     // edit one block: only it is spoken (and charged) again; the old snapshot stays playable
     const blocks = done.content.blocks;
     await client.studio.projects.chapters.update(pid, one!, {
-      content: { blocks: blocks.map((b, i) => ({ blockId: b.block_id, subType: b.sub_type as 'p', nodes: [{ type: 'tts_node' as const, text: i === 2 ? 'It was a rainy day.' : b.nodes[0]!.text, voiceId: KAL }] })) },
+      content: {
+        blocks: blocks.map((b, i) => ({
+          blockId: b.block_id,
+          subType: b.sub_type as 'p',
+          nodes: [
+            {
+              type: 'tts_node' as const,
+              text: i === 2 ? 'It was a rainy day.' : b.nodes[0]!.text,
+              voiceId: KAL,
+            },
+          ],
+        })),
+      },
     });
-    expect((await chapter(pid, one!)).statistics).toMatchObject({ characters_unconverted: 19, characters_converted: 12 + 23 });
-    const stale = await app.request(`/v1/studio/projects/${pid}/chapters/${one}/blocks/${blocks[2]!.block_id}/audio`, { headers: { 'xi-api-key': owner.apiKey } });
+    expect((await chapter(pid, one!)).statistics).toMatchObject({
+      characters_unconverted: 19,
+      characters_converted: 12 + 23,
+    });
+    const stale = await app.request(
+      `/v1/studio/projects/${pid}/chapters/${one}/blocks/${blocks[2]!.block_id}/audio`,
+      { headers: { 'xi-api-key': owner.apiKey } },
+    );
     expect(stale.status).toBe(404);
     const mid = await used();
     const again = Math.floor(Date.now() / 1000);
     await client.studio.projects.chapters.convert(pid, one!);
-    await waitFor(async () => ((await client.studio.projects.chapters.snapshots.list(pid, one!)).snapshots.length === 2 ? true : undefined), 120_000, 200);
+    await waitFor(
+      async () =>
+        (await client.studio.projects.chapters.snapshots.list(pid, one!)).snapshots.length === 2
+          ? true
+          : undefined,
+      120_000,
+      200,
+    );
     await converted(pid, one!, again);
     expect((await used()) - mid).toBe(19);
-    const old = await bytesOf(await client.studio.projects.chapters.snapshots.stream(pid, one!, snapshots[0]!.chapterSnapshotId));
+    const old = await bytesOf(
+      await client.studio.projects.chapters.snapshots.stream(pid, one!, snapshots[0]!.chapterSnapshotId),
+    );
     expect(old).toEqual(mp3);
 
     // the whole project: a project snapshot and its archive, named by the ISBN
     await client.studio.projects.convert(pid);
-    const proj = await waitFor(async () => {
-      const p = (await (await app.request(`/v1/studio/projects/${pid}`, { headers: { 'xi-api-key': owner.apiKey } })).json()) as { state: string; latest_snapshot_id: string | null; can_be_downloaded: boolean };
-      return p.state === 'default' && p.latest_snapshot_id ? p : undefined;
-    }, 120_000, 200);
+    const proj = await waitFor(
+      async () => {
+        const p = (await (
+          await app.request(`/v1/studio/projects/${pid}`, { headers: { 'xi-api-key': owner.apiKey } })
+        ).json()) as { state: string; latest_snapshot_id: string | null; can_be_downloaded: boolean };
+        return p.state === 'default' && p.latest_snapshot_id ? p : undefined;
+      },
+      120_000,
+      200,
+    );
     expect(proj.can_be_downloaded).toBe(true);
     expect((await used()) - mid).toBe(19 + 8);
     const { snapshots: ps } = await client.studio.projects.snapshots.list(pid);
     expect(ps.map((s) => s.projectSnapshotId)).toEqual([proj.latest_snapshot_id]);
-    const whole = await decodeAudio(await bytesOf(await client.studio.projects.snapshots.stream(pid, ps[0]!.projectSnapshotId)), 16000);
+    const whole = await decodeAudio(
+      await bytesOf(await client.studio.projects.snapshots.stream(pid, ps[0]!.projectSnapshotId)),
+      16000,
+    );
     const projSnap = await client.studio.projects.snapshots.get(pid, ps[0]!.projectSnapshotId);
     expect(Math.abs(whole.length / 16000 - projSnap.audioDurationSecs)).toBeLessThan(0.15);
-    const res = await app.request(`/v1/studio/projects/${pid}/snapshots/${ps[0]!.projectSnapshotId}/archive`, { method: 'POST', headers: { 'xi-api-key': owner.apiKey } });
+    const res = await app.request(
+      `/v1/studio/projects/${pid}/snapshots/${ps[0]!.projectSnapshotId}/archive`,
+      { method: 'POST', headers: { 'xi-api-key': owner.apiKey } },
+    );
     expect(res.headers.get('content-type')).toBe('application/zip');
     expect(res.headers.get('content-disposition')).toContain('filename="9783161484100_Audio_Book.zip"');
     const zip = Buffer.from(await res.arrayBuffer());
@@ -138,18 +223,31 @@ describe(`studio conversion on ${process.env.TEST_DB}`, () => {
   it('ends a conversion the quota cannot pay with the quota message, charging nothing', async () => {
     const { project } = await client.studio.projects.create({
       name: 'Broke',
-      fromContentJson: JSON.stringify([{ name: 'A', blocks: [{ nodes: [{ type: 'tts_node', text: 'Some words to speak here.', voice_id: KAL }] }] }]),
+      fromContentJson: JSON.stringify([
+        {
+          name: 'A',
+          blocks: [{ nodes: [{ type: 'tts_node', text: 'Some words to speak here.', voice_id: KAL }] }],
+        },
+      ]),
     });
     const pid = project.projectId;
     const cid = (await client.studio.projects.chapters.list(pid)).chapters[0]!.chapterId;
-    const [row] = await app.database.db.select().from(workspaceUsage).where(eq(workspaceUsage.workspaceId, owner.workspaceId));
-    await app.database.db.update(workspaceUsage).set({ characterCount: row!.characterLimit - 3 }).where(eq(workspaceUsage.workspaceId, owner.workspaceId));
+    const [row] = await app.database.db
+      .select()
+      .from(workspaceUsage)
+      .where(eq(workspaceUsage.workspaceId, owner.workspaceId));
+    await app.database.db
+      .update(workspaceUsage)
+      .set({ characterCount: row!.characterLimit - 3 })
+      .where(eq(workspaceUsage.workspaceId, owner.workspaceId));
     const before = await used();
     await client.studio.projects.chapters.convert(pid, cid);
     const done = await converted(pid, cid, Math.floor(Date.now() / 1000));
     expect(done.last_conversion_error).toMatch(/quota|characters/i);
     expect(await used()).toBe(before);
-    const p = (await (await app.request(`/v1/studio/projects/${pid}`, { headers: { 'xi-api-key': owner.apiKey } })).json()) as { state: string; project_conversion_chapter_ids_converting: string[] };
+    const p = (await (
+      await app.request(`/v1/studio/projects/${pid}`, { headers: { 'xi-api-key': owner.apiKey } })
+    ).json()) as { state: string; project_conversion_chapter_ids_converting: string[] };
     expect(p).toMatchObject({ state: 'default', project_conversion_chapter_ids_converting: [] });
   }, 120_000);
 });

@@ -20,7 +20,8 @@ export const studioConvertJob = defineJob({
   ...studioConvertSpec,
   async perform(payload, ctx) {
     const service = converters.get(ctx.db);
-    if (!service) throw new Error('studio conversion needs a process that serves the API (WORKER_IN_PROCESS=true)');
+    if (!service)
+      throw new Error('studio conversion needs a process that serves the API (WORKER_IN_PROCESS=true)');
     await service.run(payload, new AbortController().signal);
   },
 });

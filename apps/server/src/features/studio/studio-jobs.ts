@@ -12,4 +12,8 @@ export const studioConvertPayload = z.object({
 export type StudioConvertPayload = z.infer<typeof studioConvertPayload>;
 
 /** What the service enqueues (the spec alone, so the service does not import the job's work). */
-export const studioConvertSpec = jobSpec({ name: 'studio.convert', payload: studioConvertPayload, maxAttempts: 1 });
+export const studioConvertSpec = jobSpec({
+  name: 'studio.convert',
+  payload: studioConvertPayload,
+  maxAttempts: 1,
+});

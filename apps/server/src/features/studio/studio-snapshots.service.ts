@@ -30,11 +30,15 @@ export class StudioSnapshotsService {
 
   async listChapter(caller: Principal, projectId: string, chapterId: string) {
     const { project, chapter } = await this.access.chapter(caller, projectId, chapterId);
-    return { snapshots: (await repo.listSnapshots(this.db, project.id, chapter.id)).map(presentChapterSnapshot) };
+    return {
+      snapshots: (await repo.listSnapshots(this.db, project.id, chapter.id)).map(presentChapterSnapshot),
+    };
   }
 
   private async find(caller: Principal, projectId: string, chapterId: string | null, id: string) {
-    const { project } = chapterId ? await this.access.chapter(caller, projectId, chapterId) : await this.access.project(caller, projectId);
+    const { project } = chapterId
+      ? await this.access.chapter(caller, projectId, chapterId)
+      : await this.access.project(caller, projectId);
     const snap = await repo.findSnapshot(this.db, project.id, chapterId, id);
     if (!snap) throw snapshotNotFound();
     return { project, snap };
@@ -64,12 +68,17 @@ export class StudioSnapshotsService {
     const block = (await repo.blocksOf(this.db, [chapter.id])).find((b) => b.id === blockId);
     if (!block) throw notFound('Block not found.', 'block_not_found');
     const file = isConverted(project)(block) ? await this.files.open(block.audioPath!) : null;
-    if (!file) throw notFound('The block has not been converted since it last changed.', 'block_not_converted');
+    if (!file)
+      throw notFound('The block has not been converted since it last changed.', 'block_not_converted');
     return file;
   }
 
   /** The zip of a project snapshot's chapters, one mp3 each, with its file name. */
-  async archive(caller: Principal, projectId: string, id: string): Promise<{ zip: Buffer; fileName: string }> {
+  async archive(
+    caller: Principal,
+    projectId: string,
+    id: string,
+  ): Promise<{ zip: Buffer; fileName: string }> {
     const { project, snap } = await this.find(caller, projectId, null, id);
     const chapters = await repo.snapshotsByIds(this.db, snap.chapterSnapshotIds);
     const names = new Map((await repo.listChapters(this.db, project.id)).map((c) => [c.id, c.name]));
@@ -80,9 +89,15 @@ export class StudioSnapshotsService {
       const data = c && (await this.files.get(c.audioPath));
       if (!c || !data) continue;
       const n = String(i + 1).padStart(2, '0');
-      entries.push({ name: sanitizeFileName(`${n}_${names.get(c.chapterId!) ?? 'Chapter'}.mp3`), data, date: c.createdAt });
+      entries.push({
+        name: sanitizeFileName(`${n}_${names.get(c.chapterId!) ?? 'Chapter'}.mp3`),
+        data,
+        date: c.createdAt,
+      });
     }
-    const fileName = (project.isbnNumber && isbnFileName(project.isbnNumber, project.title, 'zip')) || sanitizeFileName(`${project.name}.zip`);
+    const fileName =
+      (project.isbnNumber && isbnFileName(project.isbnNumber, project.title, 'zip')) ||
+      sanitizeFileName(`${project.name}.zip`);
     return { zip: zipStore(entries), fileName };
   }
 }

@@ -6,6 +6,7 @@ import { StudioAccess } from './studio-access';
 import { registerConverter, studioConvertJob } from './studio-convert.job';
 import { BlockSpeech } from './studio-block-speech';
 import { StudioConversionService } from './studio-conversion.service';
+import { StudioChaptersService } from './studio-chapters.service';
 import { StudioProjectsService } from './studio-projects.service';
 import { StudioExportService } from './studio-export.service';
 import { studioExportRoutes } from './studio-export.routes';
@@ -21,16 +22,27 @@ export const studioFeature = defineFeature({
   name: 'studio',
   jobs: [studioConvertJob],
   async register(app, { config, db, files, bus, usage }, built) {
-    const speech = built.speech as { tts: TextToSpeechService; voices: VoicesService; models: ModelCatalogue };
-    const access = new StudioAccess(db, usage, speech.voices, (caller, l) => speech.tts.checkPronunciations(caller, l));
-    const projects = new StudioProjectsService(db, bus, access, speech.models, { allowPrivate: config.outboundAllowPrivate });
+    const speech = built.speech as {
+      tts: TextToSpeechService;
+      voices: VoicesService;
+      models: ModelCatalogue;
+    };
+    const access = new StudioAccess(db, usage, speech.voices, (caller, l) =>
+      speech.tts.checkPronunciations(caller, l),
+    );
+    const projects = new StudioProjectsService(db, bus, access, speech.models, {
+      allowPrivate: config.outboundAllowPrivate,
+    });
     const blockSpeech = new BlockSpeech(db, files, speech.tts);
     const conversion = new StudioConversionService(db, files, bus, access, blockSpeech);
     const takes = new StudioTakesService(db, files, bus, access, blockSpeech);
     const snapshots = new StudioSnapshotsService(db, files, access);
     const unregister = registerConverter(db, conversion);
     app.addHook('onClose', async () => unregister());
-    await app.register(studioRoutes(projects, conversion));
+    const chapters = new StudioChaptersService(db, bus, access, {
+      allowPrivate: config.outboundAllowPrivate,
+    });
+    await app.register(studioRoutes(projects, chapters, conversion));
     await app.register(studioSnapshotRoutes(snapshots));
     await app.register(studioExportRoutes(new StudioExportService(db, files, access)));
     await app.register(studioTakeRoutes(takes));

@@ -88,7 +88,12 @@ export function presentChapter(p: ProjectRow, c: ChapterRow, blocks: BlockRow[],
   };
 }
 
-export function presentChapterWithContent(p: ProjectRow, c: ChapterRow, blocks: BlockRow[], converted: IsConverted) {
+export function presentChapterWithContent(
+  p: ProjectRow,
+  c: ChapterRow,
+  blocks: BlockRow[],
+  converted: IsConverted,
+) {
   return {
     ...presentChapter(p, c, blocks, converted),
     content: {
@@ -97,7 +102,12 @@ export function presentChapterWithContent(p: ProjectRow, c: ChapterRow, blocks: 
         sub_type: b.subType as 'p' | 'h1' | 'h2' | 'h3',
         nodes: b.nodes.map((n) => {
           const voice = n.voice_id ?? (b.subType === 'p' ? p.defaultParagraphVoiceId : p.defaultTitleVoiceId);
-          return { type: 'tts_node' as const, text: n.text, voice_id: n.voice_id, project_voice_ref_id: voice };
+          return {
+            type: 'tts_node' as const,
+            text: n.text,
+            voice_id: n.voice_id,
+            project_voice_ref_id: voice,
+          };
         }),
         converted: converted(b),
         duration_seconds: converted(b) ? b.durationSeconds : null,
