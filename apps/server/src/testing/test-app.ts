@@ -37,23 +37,36 @@ export async function startTestApp(
   const own: TestDatabase | undefined = opts.database ? undefined : await createTestDatabase();
   const db = opts.database ?? own!;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vocalis-test-'));
-  const port = await freePort();
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-    AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
-    WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
-    // Suites that check only an audio answer's status leave its body unread; closing the app then waits the
-    // grace period for that request. One second instead of production's ten keeps teardown short.
-    SHUTDOWN_GRACE_SECONDS: '1',
-    ...(db.url ? { DATABASE_URL: db.url } : {}),
-    ...opts.env,
-  });
-  const server = await startServer(config, { database: db.database });
+  const configFor = (port: number) =>
+    loadConfig({
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+      AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
+      WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+      // Suites that check only an audio answer's status leave its body unread; closing the app then waits the
+      // grace period for that request. One second instead of production's ten keeps teardown short.
+      SHUTDOWN_GRACE_SECONDS: '1',
+      ...(db.url ? { DATABASE_URL: db.url } : {}),
+      ...opts.env,
+    });
+  // freePort's port can be taken (by another process's outgoing connection) before the app listens on it:
+  // start again on another one (startServer undoes a failed start; the database is the suite's).
+  let config: Config;
+  let server: RunningServer;
+  for (let attempt = 1; ; attempt++) {
+    config = configFor(await freePort());
+    try {
+      server = await startServer(config, { database: db.database });
+      break;
+    } catch (err) {
+      if (attempt >= 5 || (err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
+    }
+  }
+  const port = config.port;
   return {
     ...server,
     config,
