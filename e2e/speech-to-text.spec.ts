@@ -43,7 +43,7 @@ test('transcribes an upload in a job, highlights words while playing, exports an
   await page.getByRole('button', { name: 'Transcribe' }).click();
 
   // The job finishes and the live update brings the transcript in.
-  const transcript = page.getByRole('region', { name: 'Transcript' });
+  const transcript = page.getByRole('region', { name: 'Transcript', exact: true });
   await expect(transcript).toBeVisible();
   const shown = page.getByTestId('transcript-words').getByRole('button');
   await expect(shown.first()).toBeVisible();
