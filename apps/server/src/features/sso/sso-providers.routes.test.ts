@@ -2,14 +2,14 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SSO_MESSAGES } from '@vocalis/domain/workspace/sso-rules';
 import { users } from '../../db/schema/auth';
-import { workspaceMembers, workspaces } from '../../db/schema/workspaces';
+import { workspaceMembers } from '../../db/schema/workspaces';
 import { Jar } from '../../testing/cookie-jar';
-import { startDnsStandIn, type DnsStandIn } from '../../testing/dns-stand-in';
-import { freePort } from '../../testing/free-port';
-import { startOidcStandIn, STAND_IN_SSO_CLIENT, type OidcStandIn } from '../../testing/oidc-stand-in';
-import { startSamlIdpStandIn, type SamlIdpStandIn } from '../../testing/saml-idp-stand-in';
+import type { DnsStandIn } from '../../testing/dns-stand-in';
+import { STAND_IN_SSO_CLIENT, type OidcStandIn } from '../../testing/oidc-stand-in';
+import type { SamlIdpStandIn } from '../../testing/saml-idp-stand-in';
 import { completeAtProvider } from '../../testing/social-sign-in';
-import { createTestUser, startTestApp, type TestApp, type TestUser } from '../../testing/test-app';
+import { startSsoTestBed, type SsoTestBed } from '../../testing/sso-test-bed';
+import type { TestApp, TestUser } from '../../testing/test-app';
 
 const OIDC_DOMAIN = 'north-sso.test';
 const SAML_DOMAIN = 'south-sso.test';
@@ -17,6 +17,7 @@ let seq = 0;
 const address = (domain: string) => `user-${++seq}@${domain}`;
 
 describe(`several identity providers per workspace and IdP-initiated SAML on ${process.env.TEST_DB}`, () => {
+  let bed: SsoTestBed | undefined;
   let app: TestApp;
   let oidc: OidcStandIn;
   let dns: DnsStandIn;
@@ -27,26 +28,8 @@ describe(`several identity providers per workspace and IdP-initiated SAML on ${p
   let samlId: string;
 
   beforeAll(async () => {
-    const port = await freePort();
-    const origin = `http://127.0.0.1:${port}`;
-    [oidc, dns, idp] = await Promise.all([
-      startOidcStandIn({ appOrigin: origin }),
-      startDnsStandIn(),
-      startSamlIdpStandIn(),
-    ]);
-    app = await startTestApp({
-      env: {
-        PORT: String(port),
-        PUBLIC_URL: origin,
-        DNS_SERVERS: dns.server,
-        SSO_ALLOW_PRIVATE_ISSUERS: 'true',
-      },
-    });
-    [alice, bob] = [await createTestUser(app), await createTestUser(app)];
-    await app.database.db
-      .update(workspaces)
-      .set({ subscriptionTier: 'scale_2024_08_10', name: 'Twin', extraSeats: 20 })
-      .where(eq(workspaces.id, alice.workspaceId));
+    bed = await startSsoTestBed('Twin');
+    ({ app, oidc, dns, idp, alice, bob } = bed);
     await call(alice, 'PUT', '/v1/workspace/user-auto-provisioning', { enabled: true });
     for (const domain of [OIDC_DOMAIN, SAML_DOMAIN]) {
       const added = await call(alice, 'POST', '/v1/workspace/domain-verifications', { domain });
@@ -60,8 +43,7 @@ describe(`several identity providers per workspace and IdP-initiated SAML on ${p
     }
   }, 180_000);
   afterAll(async () => {
-    await app?.close();
-    await Promise.all([oidc?.close(), dns?.close(), idp?.close()]);
+    await bed?.close();
   });
 
   async function call(u: TestUser | null, method: string, path: string, body?: unknown) {

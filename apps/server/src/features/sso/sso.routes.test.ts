@@ -6,18 +6,19 @@ import { samlAssertionReplays, workspaceIdentityProviders } from '../../db/schem
 import { auditLogEntries } from '../../db/schema/workspace-admin';
 import { workspaceMembers, workspaces } from '../../db/schema/workspaces';
 import { Jar } from '../../testing/cookie-jar';
-import { startDnsStandIn, type DnsStandIn } from '../../testing/dns-stand-in';
-import { freePort } from '../../testing/free-port';
-import { startOidcStandIn, STAND_IN_SSO_CLIENT, type OidcStandIn } from '../../testing/oidc-stand-in';
-import { startSamlIdpStandIn, type SamlIdpStandIn } from '../../testing/saml-idp-stand-in';
+import type { DnsStandIn } from '../../testing/dns-stand-in';
+import { STAND_IN_SSO_CLIENT, type OidcStandIn } from '../../testing/oidc-stand-in';
+import type { SamlIdpStandIn } from '../../testing/saml-idp-stand-in';
 import { completeAtProvider } from '../../testing/social-sign-in';
-import { createTestUser, startTestApp, type TestApp, type TestUser } from '../../testing/test-app';
+import { startSsoTestBed, type SsoTestBed } from '../../testing/sso-test-bed';
+import type { TestApp, TestUser } from '../../testing/test-app';
 
 const DOMAIN = 'acme-sso.test';
 let seq = 0;
 const acmeEmail = (tag: string) => `${tag}-${++seq}@${DOMAIN}`;
 
 describe(`workspace single sign-on (OIDC, SAML, domain verification) on ${process.env.TEST_DB}`, () => {
+  let bed: SsoTestBed | undefined;
   let app: TestApp;
   let oidc: OidcStandIn;
   let dns: DnsStandIn;
@@ -28,30 +29,11 @@ describe(`workspace single sign-on (OIDC, SAML, domain verification) on ${proces
   let samlProviderId: string;
 
   beforeAll(async () => {
-    const port = await freePort();
-    const origin = `http://127.0.0.1:${port}`;
-    [oidc, dns, idp] = await Promise.all([
-      startOidcStandIn({ appOrigin: origin }),
-      startDnsStandIn(),
-      startSamlIdpStandIn(),
-    ]);
-    app = await startTestApp({
-      env: {
-        PORT: String(port),
-        PUBLIC_URL: origin,
-        DNS_SERVERS: dns.server,
-        SSO_ALLOW_PRIVATE_ISSUERS: 'true',
-      },
-    });
-    [alice, bob] = [await createTestUser(app), await createTestUser(app)];
-    await app.database.db
-      .update(workspaces)
-      .set({ subscriptionTier: 'scale_2024_08_10', name: 'Acme', extraSeats: 20 })
-      .where(eq(workspaces.id, alice.workspaceId));
+    bed = await startSsoTestBed('Acme');
+    ({ app, oidc, dns, idp, alice, bob } = bed);
   }, 180_000);
   afterAll(async () => {
-    await app?.close();
-    await Promise.all([oidc?.close(), dns?.close(), idp?.close()]);
+    await bed?.close();
   });
 
   const call = async (u: TestUser | null, method: string, path: string, body?: unknown) => {
